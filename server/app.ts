@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config/config.js'
+import type { DatabaseHandle } from './db/database.js'
+import { healthRoutes } from './health/health-routes.js'
+import { registerErrorHandling } from './http/error-handler.js'
+import { publicConfigRoutes } from './public-config/public-config-routes.js'
+import { regionRoutes } from './region/region-routes.js'
+import './types.js'
+import webPlugin from './web/web-plugin.js'
+
+export interface AppOptions {
+  config: Config
+  database: DatabaseHandle
+  /** Directory of the built SPA; without it only the API is served. */
+  webRoot?: string | undefined
+  logger?: FastifyServerOptions['logger']
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    return503OnClosing: true,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  registerErrorHandling(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(config.OIDC_AUTHORITY ? [new URL(config.OIDC_AUTHORITY).origin] : []),
+        ],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:')
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  })
+
+  await app.register(healthRoutes)
+  await app.register(
+    async (api) => {
+      await api.register(publicConfigRoutes)
+      await api.register(regionRoutes)
+    },
+    { prefix: '/api' },
+  )
+  if (webRoot) await app.register(webPlugin, { root: webRoot })
+  return app
+}
+
+type TrustProxy = boolean | string | ((address: string, hop: number) => boolean)
+
+/** TRUST_PROXY: true, a hop count, or addresses/subnets (comma-separated) of the load balancers. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import type { Brand } from '../../shared/config/public-config.js'
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+)
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''))
+
+const brandList = z.string().transform((value, ctx): Brand[] => {
+  const brands = value.split(',').map((item) => {
+    const [key = '', ...rest] = item.split(':')
+    return { key: key.trim().toLowerCase(), name: rest.join(':').trim() }
+  })
+  const bad = brands.find((brand) => !/^[a-z][a-z0-9-]{0,19}$/.test(brand.key) || !brand.name)
+  if (bad || brands.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of key:Display Name' })
+    return z.NEVER
+  }
+  return brands
+})
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  TRUST_PROXY: z.string().optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO_DATA: booleanText.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Dealer Funded POS Program <pos-program@example.com>'),
+  OIDC_AUTHORITY: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().default('openid profile email user.read'),
+  ADMIN_USERS: commaList.default([]),
+  ADMIN_ROLE: z.string().min(1).optional(),
+  ENROLLMENT_YEAR: z.coerce
+    .number({ error: 'must be a year such as 2025' })
+    .int('must be a year such as 2025')
+    .min(2000, 'must be a year between 2000 and 2100')
+    .max(2100, 'must be a year between 2000 and 2100')
+    .default(2025),
+  ENROLLMENT_OPEN: booleanText.default(false),
+  BRANDS: brandList.default([
+    { key: 'chevy', name: 'Chevrolet' },
+    { key: 'gm', name: 'GM' },
+  ]),
+  SUPPORT_EMAIL: z.email('must be an email address').default('posprogram@example.com'),
+  SUPPORT_PHONE: z.string().min(7).default('1-800-555-0142'),
+  IT_SUPPORT_NAME: z.string().min(1).default('Program IT Help Desk'),
+  IT_SUPPORT_EMAIL: z.email('must be an email address').default('it-support@example.com'),
+  IT_SUPPORT_PHONE: z.string().min(7).default('1-800-555-0199'),
+  SURVEY_URL: httpUrl.default('https://survey.example.com/pos-program'),
+  REMIT_TO: z
+    .string()
+    .default('Dealer Funded POS Program|PO Box 1000|Detroit, MI 48226')
+    .transform((value) =>
+      value
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+})
+
+export type Environment = z.input<typeof envSchema>
+type ParsedEnvironment = z.output<typeof envSchema>
+
+export interface Config extends Omit<ParsedEnvironment, 'PUBLIC_URL'> {
+  PUBLIC_URL: string
+  isProduction: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const result = envSchema.safeParse(present)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const value = present[name]
+      const shown =
+        value === undefined || SECRET_VARIABLES.has(name)
+          ? ''
+          : ` (got ${JSON.stringify(truncate(value))})`
+      return `  ${name} ${issue.message}${shown}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const parsed = result.data
+  if (parsed.OIDC_AUTHORITY && !parsed.OIDC_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_AUTHORITY is set',
+    )
+  }
+  return {
+    ...parsed,
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    isProduction: parsed.NODE_ENV === 'production',
+  }
+}
+
+function truncate(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 57)}...` : value
+}
+
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL'])

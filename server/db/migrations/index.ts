@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as regions from './0001-regions.js'
+
+/** Every migration, in order. Names never change once released. */
+export const migrations: Record<string, Migration> = {
+  '0001-regions': regions,
+}
