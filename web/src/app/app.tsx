@@ -1,0 +1,31 @@
+import type { PublicConfig } from '@shared/config/public-config'
+import { useEffect, useState } from 'react'
+import { PleaseWait } from '../components/ui/please-wait'
+import { ConfigProvider } from '../features/config/config-context'
+import { loadConfig } from '../features/config/load-config'
+import { PageTitleProvider } from '../lib/page-title'
+import { AppRoutes } from './router'
+
+export function App() {
+  const [config, setConfig] = useState<PublicConfig | null>(null)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    loadConfig().then(setConfig, (error: unknown) => {
+      console.error('Could not load the configuration', error)
+      setFailed(true)
+    })
+  }, [])
+
+  if (failed) {
+    return <p className="placeholder">Something went wrong on our end. Please try again later.</p>
+  }
+  if (!config) return <PleaseWait />
+  return (
+    <ConfigProvider config={config}>
+      <PageTitleProvider>
+        <AppRoutes />
+      </PageTitleProvider>
+    </ConfigProvider>
+  )
+}

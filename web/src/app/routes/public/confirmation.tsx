@@ -1,0 +1,20 @@
+import { useConfig } from '../../../features/config/config-context'
+import { usePageTitle } from '../../../lib/page-title'
+
+export function Confirmation() {
+  usePageTitle('Thank You')
+  const { surveyUrl } = useConfig()
+  return (
+    <section className="stack">
+      <p className="lead">Thank you! Your enrollment request has been submitted for review.</p>
+      <p>You will receive a confirmation email once your enrollment has been accepted.</p>
+      <p>
+        If there are any issues with your enrollment, we will follow up using the contact details
+        you supplied.
+      </p>
+      <p>
+        Please take a moment to <a href={surveyUrl}>tell us about your enrollment experience</a>.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+import { useConfig } from '../../../features/config/config-context'
+import { usePageTitle } from '../../../lib/page-title'
+
+export function Declined() {
+  usePageTitle('Enrollment Declined')
+  const { enrollmentYear } = useConfig()
+  return (
+    <section className="stack">
+      <p className="lead">
+        You have been opted out of the {enrollmentYear} Dealer Funded POS Program.
+      </p>
+      <p>No kits will be shipped and you will not be billed for {enrollmentYear}.</p>
+    </section>
+  )
+}

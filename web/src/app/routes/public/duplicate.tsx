@@ -1,0 +1,17 @@
+import { useConfig } from '../../../features/config/config-context'
+import { usePageTitle } from '../../../lib/page-title'
+
+export function Duplicate() {
+  usePageTitle('Enrollment Already Received')
+  const { support, enrollmentYear } = useConfig()
+  return (
+    <section className="stack">
+      <p className="lead">Enrollment Already Received</p>
+      <p>
+        We already have a {enrollmentYear} enrollment for this dealer or association, so there is
+        nothing more to do. To change it, contact us at{' '}
+        <a href={`mailto:${support.email}`}>{support.email}</a>.
+      </p>
+    </section>
+  )
+}

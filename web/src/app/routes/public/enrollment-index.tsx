@@ -1,0 +1,33 @@
+import { Link } from 'wouter'
+import { useConfig } from '../../../features/config/config-context'
+import { usePageTitle } from '../../../lib/page-title'
+
+export function EnrollmentIndex() {
+  usePageTitle('Dealer Enrollment')
+  const { enrollmentOpen, enrollmentYear } = useConfig()
+  if (!enrollmentOpen) {
+    return <p className="lead">The {enrollmentYear} enrollment period has ended.</p>
+  }
+  return (
+    <section className="stack">
+      <p className="lead">Enrollment in the {enrollmentYear} Dealer Funded POS Program is open.</p>
+      <p className="banner banner--info">Enrollment Deadline: Feb 7, {enrollmentYear}</p>
+      <ul className="choice-list">
+        <li>
+          <Link className="choice-card" href="/dealer">
+            <span className="choice-card__title">Dealer Enrollment Form</span>
+            <span className="choice-card__text">Enroll a single dealership.</span>
+          </Link>
+        </li>
+        <li>
+          <Link className="choice-card" href="/lma">
+            <span className="choice-card__title">LMA Enrollment Form</span>
+            <span className="choice-card__text">
+              Enroll a local marketing association and its participating dealers.
+            </span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  )
+}
