@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(describe(status, body))
+    super(errorText(status, body))
   }
 
   get problem(): Problem | undefined {
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-function describe(status: number, body: unknown): string {
+function errorText(status: number, body: unknown): string {
   if (isProblem(body)) return body.detail || body.title
   if (typeof body === 'string' && body) return body
   if (body !== undefined && body !== null) return JSON.stringify(body, null, 2)
