@@ -29,13 +29,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         kind: 'postgres' as const,
       }
     : { db: await pgliteDatabase(options.dataDir), kind: 'pglite' as const }
+  let closed = false
   return {
     db,
     kind,
     ping: async () => {
+      if (closed) throw new Error('The database is closed')
       await sql`select 1`.execute(db)
     },
-    close: () => db.destroy(),
+    close: async () => {
+      closed = true
+      await db.destroy()
+    },
   }
 }
 

@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export interface RegionTable {
   id: Generated<number>
@@ -6,7 +9,103 @@ export interface RegionTable {
   sort_order: number
 }
 
+export interface EnrollmentTable {
+  id: Generated<string>
+  guid: string
+  year: number
+  brand: string
+  type: 'Lma' | 'Dealer'
+  status: 'Approved' | 'Approving' | 'Authorizing' | 'Declined'
+  region_id: number | null
+  lma: JSONColumnType<LmaRecord, string | null, string | null> | null
+  /** lower(trim(lma.name)) of an LMA enrollment; unique per brand and year. */
+  lma_name_key: string | null
+  version: Generated<number>
+  created_at: Timestamp
+  modified_at: Timestamp
+}
+
+export interface EnrollmentDealerTable {
+  id: Generated<string>
+  enrollment_id: string
+  position: number
+  brand: string
+  year: number
+  bac: string
+  /** upper(trim(bac)); unique per brand and year. */
+  bac_key: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  auth_name: string
+  auth_title: string
+  auth_email_address: string
+  auth_phone_number: string
+  auth_fax_number: string
+  kit_size: string
+  hispanic: string
+  billing: string
+}
+
+export interface EnrollmentHistoryTable {
+  id: Generated<string>
+  enrollment_guid: string
+  action: string
+  actor: string
+  at: Timestamp
+  status_before: string | null
+  status_after: string | null
+  changes: JSONColumnType<HistoryChange[], string | undefined, string>
+}
+
+export interface HistoryChange {
+  field: string
+  before: unknown
+  after: unknown
+}
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  /** base64 */
+  content: string
+}
+
+export interface OutboxTable {
+  id: Generated<string>
+  kind: string
+  recipient: string
+  subject: string
+  html: string
+  text: string
+  attachments: JSONColumnType<MailAttachment[], string | undefined, string>
+  created_at: Timestamp
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  sent_at: Date | null
+  last_error: string | null
+}
+
+export interface DealerDirectoryTable {
+  bac: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  updated_at: Timestamp
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
+  enrollments: EnrollmentTable
+  enrollment_dealers: EnrollmentDealerTable
+  enrollment_history: EnrollmentHistoryTable
+  outbox: OutboxTable
+  dealer_directory: DealerDirectoryTable
 }

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely'
 import * as regions from './0001-regions.js'
+import * as enrollments from './0002-enrollments.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-regions': regions,
+  '0002-enrollments': enrollments,
 }

@@ -1,0 +1,196 @@
+/** The enrollment domain as SPEC.md §3 describes it; shared by the browser and the server. */
+
+export const ENROLLMENT_TYPES = ['Lma', 'Dealer'] as const
+export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number]
+
+export const ENROLLMENT_STATUSES = ['Approved', 'Approving', 'Authorizing', 'Declined'] as const
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number]
+/** Blank before the server assigns one; Deleted is only ever set in the browser after a delete. */
+export type ClientEnrollmentStatus = EnrollmentStatus | '' | 'Deleted'
+
+export const KIT_SIZES = ['Small', 'Large', 'None'] as const
+export type KitSize = (typeof KIT_SIZES)[number]
+
+export const HISPANIC_OPTIONS = ['Yes', 'No', 'Only', 'None'] as const
+export type HispanicOption = (typeof HISPANIC_OPTIONS)[number]
+
+export const BILLING_OPTIONS = ['ImrFunds', 'OpenParts', 'None'] as const
+export type DealerBilling = (typeof BILLING_OPTIONS)[number]
+/** Dealer rows of an LMA enrollment are billed through the LMA. */
+export type Billing = DealerBilling | 'Lma'
+
+export const LMA_TYPES = ['Turnkey', 'Custom'] as const
+export type LmaType = (typeof LMA_TYPES)[number]
+
+export const DEFAULT_COUNTRY = 'USA'
+
+export interface DealerEntry {
+  bac: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  authName: string
+  authTitle: string
+  authEmailAddress: string
+  authPhoneNumber: string
+  authFaxNumber: string
+  /** '' until chosen. */
+  kitSize: KitSize | ''
+  hispanic: HispanicOption | ''
+  billing: Billing | ''
+  /** Client-only: a row of the LMA dealer table, validated with the simple variant. */
+  simple?: boolean
+}
+
+export interface LmaRecord {
+  name: string
+  contact: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  previousName: string
+  nameChanged: boolean
+  /** The invoice goes here. */
+  emailAddress: string
+  phoneNumber: string
+  /** Agency of Record. */
+  agencyName: string
+  authName: string
+  authTitle: string
+  authEmailAddress: string
+  authPhoneNumber: string
+  authFaxNumber: string
+  type: LmaType | ''
+}
+
+export interface Enrollment {
+  status: ClientEnrollmentStatus
+  type: EnrollmentType
+  brand: string
+  year: number
+  guid: string
+  regionId: number | null
+  lma: LmaRecord | null
+  dealers: DealerEntry[]
+  /** ISO 8601; on stored enrollments only. */
+  created?: string
+  modified?: string
+  /** Optimistic-concurrency token of a stored enrollment. */
+  version?: number
+}
+
+/** A row of the admin list (DESIGN.md §11). */
+export interface EnrollmentListItem {
+  guid: string
+  year: number
+  brand: string
+  type: EnrollmentType
+  status: EnrollmentStatus
+  bac: string
+  name: string
+  created: string
+  modified: string
+}
+
+/** `GET /api/enrollments/autocomplete/bac` answers a list of these. */
+export interface BacLookupResult {
+  bac: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  kitSize: KitSize | ''
+  hispanic: HispanicOption | ''
+  authName: string
+  authTitle: string
+  authEmailAddress: string
+  authPhoneNumber: string
+  authFaxNumber: string
+  regionId: number | null
+}
+
+/** `GET /api/enrollments/autocomplete/lma-name` answers a list of these. */
+export interface LmaLookupResult {
+  name: string
+  contact: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  emailAddress: string
+  phoneNumber: string
+  agencyName: string
+  authName: string
+  authTitle: string
+  authEmailAddress: string
+  authPhoneNumber: string
+  authFaxNumber: string
+  type: LmaType | ''
+  regionId: number | null
+  dealers: Array<Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>>
+}
+
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const
+
+/** Most dealer rows one LMA enrollment may carry. */
+export const MAX_DEALER_ROWS = 300
