@@ -10,7 +10,7 @@ const CHROMIUM_ARGS = [
 ]
 
 /** The built product (npm run build) on two ports: enrollment closed (the default) and open. */
-const servers = [
+const servers: Array<{ port: number; env: Record<string, string> }> = [
   { port: 3100, env: {} },
   { port: 3101, env: { ENROLLMENT_OPEN: 'true' } },
 ]
@@ -33,7 +33,10 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+        },
       },
     },
   ],

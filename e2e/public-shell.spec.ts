@@ -3,7 +3,9 @@ import { expectAccessible } from './support/accessibility'
 
 const OPEN = 'http://127.0.0.1:3101'
 
-test('/ redirects to the chevy enrollment index, which says the period has ended', async ({ page }) => {
+test('/ redirects to the chevy enrollment index, which says the period has ended', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/chevy\/enrollment$/)
   await expect(page.getByText('The 2025 enrollment period has ended.')).toBeVisible()
@@ -22,7 +24,10 @@ test('the public layout shows the brand logo and the support links', async ({ pa
     'href',
     'mailto:posprogram@example.com',
   )
-  await expect(page.getByRole('link', { name: '1-800-555-0142' })).toHaveAttribute('href', 'tel:18005550142')
+  await expect(page.getByRole('link', { name: '1-800-555-0142' })).toHaveAttribute(
+    'href',
+    'tel:18005550142',
+  )
 })
 
 test('/{brand} redirects to /{brand}/enrollment and an unknown brand to /', async ({ page }) => {
@@ -39,15 +44,30 @@ test('an open enrollment period links to both forms with the deadline', async ({
     'href',
     '/chevy/enrollment/dealer',
   )
-  await expect(page.getByRole('link', { name: /LMA Enrollment Form/ })).toHaveAttribute('href', '/chevy/enrollment/lma')
+  await expect(page.getByRole('link', { name: /LMA Enrollment Form/ })).toHaveAttribute(
+    'href',
+    '/chevy/enrollment/lma',
+  )
   await expectAccessible(page)
 })
 
 const OUTCOMES = [
-  { path: 'confirmation', title: 'Thank You', text: 'Your enrollment request has been submitted for review.' },
+  {
+    path: 'confirmation',
+    title: 'Thank You',
+    text: 'Your enrollment request has been submitted for review.',
+  },
   { path: 'duplicate', title: 'Enrollment Already Received', text: 'Enrollment Already Received' },
-  { path: 'declined', title: 'Enrollment Declined', text: 'You have been opted out of the 2025 Dealer Funded POS Program.' },
-  { path: 'error', title: 'Error', text: 'Something went wrong on our end. Please try again later.' },
+  {
+    path: 'declined',
+    title: 'Enrollment Declined',
+    text: 'You have been opted out of the 2025 Dealer Funded POS Program.',
+  },
+  {
+    path: 'error',
+    title: 'Error',
+    text: 'Something went wrong on our end. Please try again later.',
+  },
 ]
 
 for (const outcome of OUTCOMES) {
@@ -61,10 +81,9 @@ for (const outcome of OUTCOMES) {
 
 test('the confirmation page offers the survey', async ({ page }) => {
   await page.goto('/chevy/enrollment/confirmation')
-  await expect(page.getByRole('link', { name: /tell us about your enrollment experience/ })).toHaveAttribute(
-    'href',
-    'https://survey.example.com/pos-program',
-  )
+  await expect(
+    page.getByRole('link', { name: /tell us about your enrollment experience/ }),
+  ).toHaveAttribute('href', 'https://survey.example.com/pos-program')
 })
 
 test('an unknown path shows Page not found.', async ({ page }) => {
@@ -77,7 +96,9 @@ test('an unknown path shows Page not found.', async ({ page }) => {
 
 test('/invoice without a guid shows the error page', async ({ page }) => {
   await page.goto('/invoice')
-  await expect(page.getByText('Something went wrong on our end. Please try again later.')).toBeVisible()
+  await expect(
+    page.getByText('Something went wrong on our end. Please try again later.'),
+  ).toBeVisible()
 })
 
 test('Please wait... shows while the configuration loads', async ({ page }) => {

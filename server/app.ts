@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/config.js'
 import type { DatabaseHandle } from './db/database.js'
+import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import { regionRoutes } from './region/region-routes.js'
 import './types.js'
@@ -17,6 +20,7 @@ export interface AppOptions {
   /** Directory of the built SPA; without it only the API is served. */
   webRoot?: string | undefined
   logger?: FastifyServerOptions['logger']
+  mail?: MailOptions
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -26,6 +30,7 @@ export async function buildApp({
   database,
   webRoot,
   logger,
+  mail,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -73,11 +78,14 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   })
 
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip })
+  await app.register(mailPlugin, mail ?? {})
   await app.register(healthRoutes)
   await app.register(
     async (api) => {
       await api.register(publicConfigRoutes)
       await api.register(regionRoutes)
+      await api.register(publicEnrollmentRoutes)
     },
     { prefix: '/api' },
   )

@@ -2,6 +2,7 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config/config.js'
 import { openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
+import { seedDemoDataIfWanted } from './demo-data/seed-demo-data-if-wanted.js'
 import { findWebRoot } from './web/web-root.js'
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
   })
   await migrateToLatest(database.db)
+  const seeded = await seedDemoDataIfWanted(database.db, config)
   const app = await buildApp({ config, database, webRoot: findWebRoot() })
   app.addHook('onClose', async () => {
     await database.close()
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  if (seeded?.seeded) app.log.info(seeded, 'demo data seeded into the empty database')
   app.log.info(
     { database: database.kind, url: config.PUBLIC_URL },
     'Dealer Funded POS Program is ready',

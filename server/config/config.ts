@@ -53,6 +53,8 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid profile email user.read'),
   ADMIN_USERS: commaList.default([]),
   ADMIN_ROLE: z.string().min(1).optional(),
+  RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1, 'must be a positive number').default(30),
+  RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1, 'must be a positive number').default(300),
   ENROLLMENT_YEAR: z.coerce
     .number({ error: 'must be a year such as 2025' })
     .int('must be a year such as 2025')
@@ -115,6 +117,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.OIDC_AUTHORITY && !parsed.OIDC_CLIENT_ID) {
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_AUTHORITY is set',
+    )
+  }
+  if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL is required in production (the dev mailbox is off there)',
     )
   }
   return {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import { problem } from '../http/app-error.js'
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
+  // Probes come every few seconds: log them only when something is wrong.
+  const logLevel = app.config.LOG_LEVEL === 'silent' ? 'silent' : 'warn'
+  app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }))
 
-  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+  app.get('/readyz', { logLevel }, async (request, reply) => {
     try {
       await withTimeout(app.database.ping(), 2000)
       return { status: 'ready', database: app.database.kind }

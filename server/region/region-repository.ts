@@ -7,5 +7,11 @@ export function createRegionRepository(db: Kysely<Database>) {
     list(): Promise<Region[]> {
       return db.selectFrom('regions').select(['id', 'name']).orderBy('sort_order').execute()
     },
+    async exists(id: number): Promise<boolean> {
+      return (
+        (await db.selectFrom('regions').select('id').where('id', '=', id).executeTakeFirst()) !==
+        undefined
+      )
+    },
   }
 }

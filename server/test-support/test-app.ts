@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.js'
+import { type AppOptions, buildApp } from '../app.js'
 import { type Config, loadConfig } from '../config/config.js'
 import type { DatabaseKind } from '../db/database.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
@@ -15,10 +15,21 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  options: Pick<AppOptions, 'mail'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
-  const app = await buildApp({ config, database })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SUBMISSIONS: '100000',
+    RATE_LIMIT_LOOKUPS: '100000',
+    ...env,
+  })
+  const app = await buildApp({
+    config,
+    database,
+    mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
+  })
   await app.ready()
   return {
     app,

@@ -65,6 +65,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['brand', 'year', 'bac_key'])
     .unique()
     .execute()
+  // The newest earlier enrollment of a BAC, for the type-ahead.
+  await sql`create index enrollment_dealers_bac_year_idx on enrollment_dealers (bac_key, year desc)`.execute(
+    db,
+  )
   await db.schema
     .createIndex('enrollment_dealers_enrollment_idx')
     .on('enrollment_dealers')
@@ -119,7 +123,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute()
   // Prefix search on the BAC for the type-ahead (text_pattern_ops serves LIKE 'abc%').
-  await sql`create index dealer_directory_bac_prefix_idx on dealer_directory (bac text_pattern_ops)`.execute(
+  await sql`create index dealer_directory_bac_prefix_idx on dealer_directory (upper(bac) text_pattern_ops)`.execute(
     db,
   )
 }

@@ -1,0 +1,79 @@
+/** The fields of a dealer master file and the header names each may go by. */
+export const DEALER_FIELDS = [
+  'bac',
+  'name',
+  'address',
+  'city',
+  'state',
+  'postal',
+  'country',
+] as const
+export type DealerField = (typeof DEALER_FIELDS)[number]
+
+/** Columns a file must have; the others default to '' (country to USA). */
+const REQUIRED_FIELDS: readonly DealerField[] = ['bac', 'name', 'state', 'postal']
+
+/** Header names after normalizeHeader(), per field. */
+const ALIASES: Record<DealerField, readonly string[]> = {
+  bac: ['bac', 'baccode', 'bacnumber', 'bacno', 'dealerbac', 'dealercode'],
+  name: ['name', 'dealername', 'dealershipname', 'dealer', 'dealership', 'businessname'],
+  address: ['address', 'address1', 'addressline1', 'streetaddress', 'street', 'dealeraddress'],
+  city: ['city', 'town', 'dealercity'],
+  state: ['state', 'st', 'statecode', 'dealerstate'],
+  postal: ['postal', 'postalcode', 'zip', 'zipcode', 'zip5', 'postcode', 'dealerzip'],
+  country: ['country', 'countrycode'],
+}
+
+/** 'Dealer Name', 'dealer_name' and 'DEALER-NAME' all become 'dealername'. */
+export function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[\s_\-.#]+/g, '')
+}
+
+export type ColumnMap = Partial<Record<DealerField, number>>
+
+export interface ResolvedColumns {
+  columns: ColumnMap
+  /** Header names that match no field; their values are ignored. */
+  ignored: string[]
+  /** Why the header row cannot be used; empty when it can. */
+  problems: string[]
+}
+
+/** Maps each dealer field to its column index in the header row. */
+export function resolveColumns(headers: readonly string[]): ResolvedColumns {
+  const columns: ColumnMap = {}
+  const ignored: string[] = []
+  const problems: string[] = []
+  headers.forEach((header, index) => {
+    const key = normalizeHeader(header)
+    if (key === '') return
+    const field = DEALER_FIELDS.find((candidate) => ALIASES[candidate].includes(key))
+    if (!field) {
+      ignored.push(header.trim())
+      return
+    }
+    const taken = columns[field]
+    if (taken !== undefined) {
+      const first = headers[taken]?.trim() ?? ''
+      problems.push(`columns "${first}" and "${header.trim()}" both hold the ${field}`)
+      return
+    }
+    columns[field] = index
+  })
+  const missing = REQUIRED_FIELDS.filter((field) => columns[field] === undefined)
+  if (missing.length > 0) {
+    const only = headers.length === 1 ? separatorHint(headers[0] ?? '') : ''
+    problems.push(
+      `the header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}` +
+        ` (expected ${DEALER_FIELDS.join(', ')})${only}`,
+    )
+  }
+  return { columns, ignored, problems }
+}
+
+function separatorHint(header: string): string {
+  const separator = [';', '\t', '|'].find((candidate) => header.includes(candidate))
+  if (!separator) return ''
+  const shown = separator === '\t' ? 'tabs' : `"${separator}"`
+  return `; the file seems to separate values with ${shown}: save it as comma-separated CSV`
+}

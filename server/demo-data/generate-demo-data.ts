@@ -1,0 +1,63 @@
+import type { Brand } from '../../shared/config/public-config.js'
+import type { Region } from '../../shared/region/region.js'
+import type { DealerDirectoryRow } from '../dealer-directory/dealer-directory-row.js'
+import { createDealerPool, type DemoEnrollment, type EnrollmentContext } from './demo-enrollment.js'
+import { regionFinder } from './demo-regions.js'
+import { createRandom } from './random.js'
+import { dealerEnrollment } from './synthetic-dealer-enrollments.js'
+import { generateDealers, share } from './synthetic-dealers.js'
+import { lmaEnrollment } from './synthetic-lma-enrollments.js'
+
+export interface DemoDataOptions {
+  /** The current enrollment year; the demo enrollments are of the year before. */
+  year: number
+  brands: readonly Brand[]
+  /** Directory dealers over all brands; 3,000 by default. */
+  dealers?: number
+  /** Dealer enrollments over all brands; 150 by default. */
+  dealerEnrollments?: number
+  /** LMA enrollments over all brands; 12 by default. */
+  lmaEnrollments?: number
+  /** PRNG seed: the same seed and options give the same data, guids included. */
+  seed?: number
+}
+
+export interface DemoData {
+  directory: DealerDirectoryRow[]
+  enrollments: DemoEnrollment[]
+}
+
+export const DEFAULT_DEMO_SEED = 20_250_101
+
+/**
+ * Synthetic, repeatable demo data: a dealer directory spread over the brands' BAC ranges and
+ * last year's enrollments of its dealers, split evenly over the brands.
+ */
+export function generateDemoData(options: DemoDataOptions, regions: readonly Region[]): DemoData {
+  const random = createRandom(options.seed ?? DEFAULT_DEMO_SEED)
+  const { brands } = options
+  const dealers = generateDealers(random, brands, options.dealers ?? 3000)
+  const pool = createDealerPool(random, dealers)
+  const context: EnrollmentContext = {
+    random,
+    year: options.year - 1,
+    regionFor: regionFinder(regions),
+  }
+  const enrollments: DemoEnrollment[] = []
+  brands.forEach((brand, index) => {
+    const dealerCount = share(options.dealerEnrollments ?? 150, brands.length, index)
+    const lmaCount = share(options.lmaEnrollments ?? 12, brands.length, index)
+    const lmaNames = new Set<string>()
+    for (let i = 0; i < lmaCount; i++) {
+      enrollments.push(lmaEnrollment(context, brand, pool, lmaNames))
+    }
+    for (let i = 0; i < dealerCount; i++) enrollments.push(dealerEnrollment(context, brand, pool))
+  })
+  enrollments.sort((a, b) => toTime(a.enrollment.created_at) - toTime(b.enrollment.created_at))
+  const directory = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
+  return { directory, enrollments }
+}
+
+function toTime(value: Date | string | undefined): number {
+  return value === undefined ? 0 : new Date(value).getTime()
+}

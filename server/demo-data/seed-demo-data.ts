@@ -1,0 +1,78 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import type { DemoEnrollment } from './demo-enrollment.js'
+import { type DemoDataOptions, generateDemoData } from './generate-demo-data.js'
+
+export type SeedDemoDataOptions = DemoDataOptions
+
+export type SeedDemoDataResult =
+  | { seeded: false; reason: string }
+  | { seeded: true; year: number; dealers: number; enrollments: number; enrollmentDealers: number }
+
+/** Rows per INSERT statement (22 values a dealer row: far below PostgreSQL's parameter limit). */
+const BATCH_SIZE = 500
+/** Serializes concurrent seeding by several instances starting together on one database. */
+const LOCK_KEY = 0x504f_5344
+
+/**
+ * Fills an untouched database with demo data (see generateDemoData): only when it has no
+ * enrollments and an empty dealer directory, so it never mixes with real data and a second run
+ * does nothing. All-or-nothing, in one transaction (unless `db` already is one).
+ */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  options: SeedDemoDataOptions,
+): Promise<SeedDemoDataResult> {
+  const run = async (trx: Kysely<Database>): Promise<SeedDemoDataResult> => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx)
+    const enrollment = await trx.selectFrom('enrollments').select('id').limit(1).executeTakeFirst()
+    if (enrollment) return { seeded: false, reason: 'the database already has enrollments' }
+    const directory = createDealerDirectoryRepository(trx)
+    if ((await directory.count()) > 0) {
+      return { seeded: false, reason: 'the dealer directory is not empty' }
+    }
+    const regions = await trx.selectFrom('regions').select(['id', 'name']).execute()
+    const data = generateDemoData(options, regions)
+    await directory.upsertMany(data.directory)
+    const enrollmentDealers = await insertEnrollments(trx, data.enrollments)
+    return {
+      seeded: true,
+      year: options.year - 1,
+      dealers: data.directory.length,
+      enrollments: data.enrollments.length,
+      enrollmentDealers,
+    }
+  }
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
+
+async function insertEnrollments(
+  db: Kysely<Database>,
+  enrollments: readonly DemoEnrollment[],
+): Promise<number> {
+  const idByGuid = new Map<string, string>()
+  for (const batch of batches(enrollments.map((item) => item.enrollment))) {
+    const inserted = await db
+      .insertInto('enrollments')
+      .values(batch)
+      .returning(['id', 'guid'])
+      .execute()
+    for (const row of inserted) idByGuid.set(row.guid, row.id)
+  }
+  const dealers = enrollments.flatMap(({ enrollment, dealers }) => {
+    const enrollmentId = idByGuid.get(enrollment.guid)
+    if (enrollmentId === undefined) throw new Error(`Enrollment ${enrollment.guid} was not stored`)
+    return dealers.map((dealer) => ({ ...dealer, enrollment_id: enrollmentId }))
+  })
+  for (const batch of batches(dealers)) {
+    await db.insertInto('enrollment_dealers').values(batch).execute()
+  }
+  return dealers.length
+}
+
+function* batches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += BATCH_SIZE) {
+    yield items.slice(start, start + BATCH_SIZE)
+  }
+}

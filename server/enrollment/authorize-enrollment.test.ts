@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
+import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { createTestApp, type TestApp } from '../test-support/test-app.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+
+describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+  })
+  afterAll(() => t.close())
+
+  async function submit(body: Enrollment) {
+    const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
+    expect(response.statusCode).toBe(201)
+    return response.json() as Enrollment & { guid: string; version: number }
+  }
+  const authorize = (guid: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/enrollments/${guid}/authorize`,
+      payload: body as object,
+    })
+
+  it('the representative edits and authorizes: Authorizing becomes Approving', async () => {
+    const stored = await submit(lmaEnrollment(3, { name: 'North Shore Dealers' }))
+    const edited = {
+      ...stored,
+      regionId: 2,
+      lma: { ...stored.lma, contact: 'Casey Contact' },
+      dealers: stored.dealers.slice(0, 2),
+    }
+    const response = await authorize(stored.guid, edited)
+    expect(response.statusCode).toBe(200)
+    const updated = response.json()
+    expect(updated).toMatchObject({
+      status: 'Approving',
+      regionId: 2,
+      lma: { contact: 'Casey Contact' },
+    })
+    expect(updated.dealers).toHaveLength(2)
+    expect(updated.version).toBe(stored.version + 1)
+    const history = await t.database.db
+      .selectFrom('enrollment_history')
+      .selectAll()
+      .where('enrollment_guid', '=', stored.guid)
+      .orderBy('id')
+      .execute()
+    expect(history.map((entry) => entry.action)).toEqual(['submitted', 'authorized'])
+    expect(history[1]?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'regionId', before: null, after: 2 },
+        { field: 'lma.contact', before: 'Alex Agency', after: 'Casey Contact' },
+      ]),
+    )
+  })
+
+  it('authorizing twice keeps it Approving', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Twice Authorized Dealers' }))
+    expect((await authorize(stored.guid, stored)).statusCode).toBe(200)
+    const again = await authorize(stored.guid, stored)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().status).toBe('Approving')
+  })
+
+  it('an Approved or Declined enrollment cannot be authorized (409 with the reason)', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Already Approved Dealers' }))
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ status: 'Approved' })
+      .where('guid', '=', stored.guid)
+      .execute()
+    const response = await authorize(stored.guid, stored)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().detail).toBe(
+      'This enrollment has been approved; no further changes can be made.',
+    )
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ status: 'Declined' })
+      .where('guid', '=', stored.guid)
+      .execute()
+    expect((await authorize(stored.guid, stored)).statusCode).toBe(409)
+  })
+
+  it('a dealer enrollment is not authorized through this call', async () => {
+    const stored = await submit(dealerEnrollment())
+    const response = await authorize(stored.guid, stored)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().detail).toBe('Only LMA enrollments are authorized by a representative.')
+  })
+
+  it('a BAC enrolled by someone else is a field error and changes nothing', async () => {
+    const other = await submit(dealerEnrollment())
+    const stored = await submit(lmaEnrollment(2, { name: 'Conflicting Dealers' }))
+    const edited = {
+      ...stored,
+      dealers: [...stored.dealers, { ...stored.dealers[0], bac: other.dealers[0]?.bac }],
+    }
+    const response = await authorize(stored.guid, edited)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({
+      'dealers[2].bac': ['This dealer is already enrolled for 2025.'],
+    })
+    const reloaded = (await t.app.inject(`/api/enrollments/${stored.guid}`)).json()
+    expect(reloaded.status).toBe('Authorizing')
+    expect(reloaded.dealers).toHaveLength(2)
+  })
+
+  it('keeps its own BACs and name: re-saving them is no conflict', async () => {
+    const stored = await submit(lmaEnrollment(3, { name: 'Self Consistent Dealers' }))
+    const response = await authorize(stored.guid, {
+      ...stored,
+      lma: { ...stored.lma, name: 'SELF consistent dealers' },
+    })
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('renaming onto another LMA is a field error on the name', async () => {
+    await submit(lmaEnrollment(1, { name: 'Taken Name Dealers' }))
+    const stored = await submit(lmaEnrollment(1, { name: 'Free Name Dealers' }))
+    const response = await authorize(stored.guid, {
+      ...stored,
+      lma: { ...stored.lma, name: 'Taken Name Dealers' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({
+      'lma.name': ['An enrollment for this LMA has already been received.'],
+    })
+  })
+
+  it('invalid content is a 400 with field errors; unknown and malformed ids are 404 and 400', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Validated Dealers' }))
+    const invalid = await authorize(stored.guid, {
+      ...stored,
+      lma: { ...stored.lma, emailAddress: '' },
+    })
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.json().errors['lma.emailAddress']).toEqual(['Email is required.'])
+    expect((await authorize('6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f', stored)).statusCode).toBe(404)
+    expect((await authorize('nope', stored)).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely'
+import type { Config } from '../config/config.js'
+import type { Database } from '../db/schema.js'
+import type { OutboxRepository } from '../mail/outbox-repository.js'
+import { createRegionRepository } from '../region/region-repository.js'
+import { createEnrollmentRepository } from './enrollment-repository.js'
+import { createHistoryRepository } from './history-repository.js'
+
+/** What the enrollment operations need; built once per app. */
+export interface EnrollmentContext {
+  db: Kysely<Database>
+  config: Config
+  enrollments: ReturnType<typeof createEnrollmentRepository>
+  history: ReturnType<typeof createHistoryRepository>
+  regions: ReturnType<typeof createRegionRepository>
+  outbox: OutboxRepository
+  /** Wakes the mail worker after a commit that enqueued mail. */
+  mailQueued(): void
+}
+
+export function createEnrollmentContext(
+  db: Kysely<Database>,
+  config: Config,
+  mail: { outbox: OutboxRepository; kick(): void },
+): EnrollmentContext {
+  return {
+    db,
+    config,
+    enrollments: createEnrollmentRepository(db),
+    history: createHistoryRepository(db),
+    regions: createRegionRepository(db),
+    outbox: mail.outbox,
+    mailQueued: mail.kick,
+  }
+}

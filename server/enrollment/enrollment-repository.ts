@@ -1,0 +1,152 @@
+import { type Kysely, sql } from 'kysely'
+import type {
+  DealerEntry,
+  EnrollmentStatus,
+  EnrollmentType,
+  LmaRecord,
+} from '../../shared/enrollment/enrollment.js'
+import type { Database } from '../db/schema.js'
+import {
+  bacKey,
+  lmaNameKey,
+  type StoredEnrollment,
+  toDealerRow,
+  toStoredEnrollment,
+} from './enrollment-mapping.js'
+
+export interface NewEnrollment {
+  guid: string
+  year: number
+  brand: string
+  type: EnrollmentType
+  status: EnrollmentStatus
+  regionId: number | null
+  lma: LmaRecord | null
+  dealers: DealerEntry[]
+}
+
+export interface EnrollmentContent {
+  regionId: number | null
+  lma: LmaRecord | null
+  dealers: DealerEntry[]
+}
+
+/** SQL for enrollments and their dealer rows; callers pass the transaction to run in. */
+export function createEnrollmentRepository(db: Kysely<Database>) {
+  async function findByGuid(
+    guid: string,
+    executor: Kysely<Database> = db,
+  ): Promise<StoredEnrollment | undefined> {
+    const row = await executor
+      .selectFrom('enrollments')
+      .selectAll()
+      .where('guid', '=', guid)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const dealers = await executor
+      .selectFrom('enrollment_dealers')
+      .selectAll()
+      .where('enrollment_id', '=', row.id)
+      .orderBy('position')
+      .execute()
+    return toStoredEnrollment(row, dealers)
+  }
+
+  async function insertDealers(
+    executor: Kysely<Database>,
+    enrollment: { id: string; brand: string; year: number },
+    dealers: DealerEntry[],
+  ): Promise<void> {
+    if (dealers.length === 0) return
+    await executor
+      .insertInto('enrollment_dealers')
+      .values(dealers.map((entry, position) => toDealerRow(enrollment, entry, position)))
+      .execute()
+  }
+
+  return {
+    findByGuid,
+
+    async insert(executor: Kysely<Database>, enrollment: NewEnrollment): Promise<StoredEnrollment> {
+      const row = await executor
+        .insertInto('enrollments')
+        .values({
+          guid: enrollment.guid,
+          year: enrollment.year,
+          brand: enrollment.brand,
+          type: enrollment.type,
+          status: enrollment.status,
+          region_id: enrollment.regionId,
+          lma: enrollment.lma ? JSON.stringify(enrollment.lma) : null,
+          lma_name_key: enrollment.lma ? lmaNameKey(enrollment.lma.name) : null,
+        })
+        .returning(['id', 'brand', 'year'])
+        .executeTakeFirstOrThrow()
+      await insertDealers(executor, row, enrollment.dealers)
+      const stored = await findByGuid(enrollment.guid, executor)
+      if (!stored) throw new Error('The enrollment vanished inside its own transaction')
+      return stored
+    },
+
+    /** Replaces region, LMA record and dealer rows; bumps the version. */
+    async replaceContent(
+      executor: Kysely<Database>,
+      enrollment: StoredEnrollment,
+      content: EnrollmentContent,
+      status: EnrollmentStatus = enrollment.status,
+    ): Promise<void> {
+      await executor
+        .updateTable('enrollments')
+        .set({
+          region_id: content.regionId,
+          lma: content.lma ? JSON.stringify(content.lma) : null,
+          lma_name_key: content.lma ? lmaNameKey(content.lma.name) : null,
+          status,
+          version: sql`version + 1`,
+          modified_at: sql`now()`,
+        })
+        .where('id', '=', enrollment.id)
+        .execute()
+      await executor
+        .deleteFrom('enrollment_dealers')
+        .where('enrollment_id', '=', enrollment.id)
+        .execute()
+      await insertDealers(executor, enrollment, content.dealers)
+    },
+
+    /** The BAC keys among `bacs` already enrolled for this brand and year (outside one enrollment). */
+    async takenBacs(
+      executor: Kysely<Database>,
+      where: { brand: string; year: number; bacs: string[]; exceptEnrollmentId?: string },
+    ): Promise<Set<string>> {
+      const keys = [...new Set(where.bacs.map(bacKey))]
+      if (keys.length === 0) return new Set()
+      let query = executor
+        .selectFrom('enrollment_dealers')
+        .select('bac_key')
+        .where('brand', '=', where.brand)
+        .where('year', '=', where.year)
+        .where('bac_key', 'in', keys)
+      if (where.exceptEnrollmentId)
+        query = query.where('enrollment_id', '!=', where.exceptEnrollmentId)
+      const rows = await query.execute()
+      return new Set(rows.map((row) => row.bac_key))
+    },
+
+    async lmaNameTaken(
+      executor: Kysely<Database>,
+      where: { brand: string; year: number; name: string; exceptEnrollmentId?: string },
+    ): Promise<boolean> {
+      let query = executor
+        .selectFrom('enrollments')
+        .select('id')
+        .where('brand', '=', where.brand)
+        .where('year', '=', where.year)
+        .where('lma_name_key', '=', lmaNameKey(where.name))
+      if (where.exceptEnrollmentId) query = query.where('id', '!=', where.exceptEnrollmentId)
+      return (await query.executeTakeFirst()) !== undefined
+    },
+  }
+}
+
+export type EnrollmentRepository = ReturnType<typeof createEnrollmentRepository>

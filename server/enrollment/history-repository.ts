@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely'
+import type { Database, HistoryChange } from '../db/schema.js'
+
+export interface HistoryEntry {
+  guid: string
+  action: string
+  actor: string
+  statusBefore: string | null
+  statusAfter: string | null
+  changes?: HistoryChange[]
+}
+
+/** The audit trail of enrollments; it keeps no foreign key so that it outlives a delete. */
+export function createHistoryRepository(db: Kysely<Database>) {
+  return {
+    async record(executor: Kysely<Database>, entry: HistoryEntry): Promise<void> {
+      await executor
+        .insertInto('enrollment_history')
+        .values({
+          enrollment_guid: entry.guid,
+          action: entry.action,
+          actor: entry.actor,
+          status_before: entry.statusBefore,
+          status_after: entry.statusAfter,
+          changes: JSON.stringify(entry.changes ?? []),
+        })
+        .execute()
+    },
+
+    list(guid: string) {
+      return db
+        .selectFrom('enrollment_history')
+        .selectAll()
+        .where('enrollment_guid', '=', guid)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
+    },
+  }
+}

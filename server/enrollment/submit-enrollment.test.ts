@@ -1,0 +1,225 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
+import { createTestApp, type TestApp } from '../test-support/test-app.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
+
+describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind, { PUBLIC_URL: 'https://pos.example.com' })
+  })
+  afterAll(() => t.close())
+
+  const post = (body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body as object })
+  const countEnrollments = async () =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from enrollments`.execute(t.database.db))
+        .rows[0]?.n,
+    )
+
+  it('stores a dealer enrollment as Approving and answers 201 with it', async () => {
+    const body = dealerEnrollment({}, { status: 'Approved', guid: 'client-made-up' })
+    const response = await post(body)
+    expect(response.statusCode).toBe(201)
+    const stored = response.json()
+    expect(stored.status).toBe('Approving')
+    expect(stored.guid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
+    expect(stored.dealers[0]).toMatchObject({
+      bac: body.dealers[0]?.bac,
+      kitSize: 'Large',
+      billing: 'ImrFunds',
+    })
+    const loaded = await t.app.inject(`/api/enrollments/${stored.guid}`)
+    expect(loaded.statusCode).toBe(200)
+    expect(loaded.json()).toMatchObject({
+      guid: stored.guid,
+      type: 'Dealer',
+      brand: 'chevy',
+      year: 2025,
+    })
+    expect(new Date(loaded.json().created).toISOString()).toBe(loaded.json().created)
+  })
+
+  it('a dealer declining billing is stored as Declined', async () => {
+    const response = await post(
+      dealerEnrollment({ billing: 'None', kitSize: 'None', hispanic: 'None' }),
+    )
+    expect(response.statusCode).toBe(201)
+    expect(response.json().status).toBe('Declined')
+  })
+
+  it('the same BAC again, in any case or spacing, is a 409', async () => {
+    const bac = `A${uniqueBac()}`
+    expect((await post(dealerEnrollment({ bac }))).statusCode).toBe(201)
+    const again = await post(
+      dealerEnrollment({ bac: ` ${bac.toLowerCase()} `, name: 'Another name' }),
+    )
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({
+      status: 409,
+      detail: 'An enrollment for this dealer has already been received.',
+    })
+  })
+
+  it('a BAC listed by an LMA cannot enroll again through the dealer form', async () => {
+    const lma = lmaEnrollment(2, { name: 'Lakeshore Dealers Association' })
+    expect((await post(lma)).statusCode).toBe(201)
+    const response = await post(dealerEnrollment({ bac: lma.dealers[1]?.bac }))
+    expect(response.statusCode).toBe(409)
+  })
+
+  it('the same BAC may enroll for another brand', async () => {
+    const bac = uniqueBac()
+    expect((await post(dealerEnrollment({ bac }))).statusCode).toBe(201)
+    expect((await post(dealerEnrollment({ bac }, { brand: 'gm' }))).statusCode).toBe(201)
+  })
+
+  it('stores an LMA enrollment as Authorizing and mails the authorization request', async () => {
+    const body = lmaEnrollment(6, {
+      name: 'Capital Region <Chevy> Dealers',
+      authEmailAddress: 'rep@capital.example',
+    })
+    const response = await post(body)
+    expect(response.statusCode).toBe(201)
+    const stored = response.json()
+    expect(stored.status).toBe('Authorizing')
+    expect(stored.dealers).toHaveLength(6)
+    expect(stored.dealers.every((dealer: { billing: string }) => dealer.billing === 'Lma')).toBe(
+      true,
+    )
+    const mail = await waitFor(() =>
+      t.app.mail.devMailbox?.messages().find((m) => m.to.includes('rep@capital.example')),
+    )
+    const link = `https://pos.example.com/chevy/enrollment/lma?auth=${stored.guid}`
+    expect(mail.subject).toContain('Chevrolet')
+    expect(mail.subject).toContain('Capital Region <Chevy> Dealers')
+    expect(mail.text).toContain(link)
+    expect(mail.text).toContain('Capital Region <Chevy> Dealers')
+    expect(mail.html).toContain(`href="${link.replace('?', '?')}"`)
+    expect(mail.html).toContain('Capital Region &lt;Chevy&gt; Dealers')
+    expect(mail.html).not.toContain('<Chevy>')
+  })
+
+  it('an LMA name already enrolled (trimmed, any case) is a 409', async () => {
+    expect((await post(lmaEnrollment(1, { name: 'Twin Rivers LMA' }))).statusCode).toBe(201)
+    const again = await post(lmaEnrollment(1, { name: '  twin rivers lma ' }))
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toBe('An enrollment for this LMA has already been received.')
+  })
+
+  it('an LMA listing a BAC enrolled elsewhere gets a field error on that row', async () => {
+    const dealer = dealerEnrollment()
+    expect((await post(dealer)).statusCode).toBe(201)
+    const lma = lmaEnrollment(3, { name: 'Mesa Valley Dealers' })
+    const second = lma.dealers[1]
+    if (second) second.bac = dealer.dealers[0]?.bac ?? ''
+    const before = await countEnrollments()
+    const response = await post(lma)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({
+      'dealers[1].bac': ['This dealer is already enrolled for 2025.'],
+    })
+    expect(await countEnrollments()).toBe(before)
+  })
+
+  it('answers a failed validation with 400 and the errors map, storing nothing', async () => {
+    const before = await countEnrollments()
+    const response = await post(
+      dealerEnrollment({ bac: '', postal: '123', authEmailAddress: 'nope' }),
+    )
+    expect(response.statusCode).toBe(400)
+    const body = response.json()
+    expect(body).toMatchObject({ status: 400, title: 'Bad Request' })
+    expect(body.errors['dealers[0].bac']).toEqual(['BAC is required.'])
+    expect(body.errors['dealers[0].postal']).toEqual(['Zip code is not valid.'])
+    expect(body.errors['dealers[0].authEmailAddress']).toEqual(['Email is not valid.'])
+    expect(await countEnrollments()).toBe(before)
+  })
+
+  it.each([
+    ['an unknown brand', { brand: 'ford' }, 'brand'],
+    ['another year', { year: 2024 }, 'year'],
+    ['an unknown region', { regionId: 9999 }, 'regionId'],
+  ])('refuses %s with a 400', async (_label, change, field) => {
+    const response = await post({ ...dealerEnrollment(), ...change })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json().errors)).toContain(field)
+  })
+
+  it.each([
+    ['a JSON array', '[]'],
+    ['a JSON string', '"hello"'],
+    ['null', 'null'],
+    ['broken JSON', '{"type":'],
+  ])('refuses %s as the body with a 400', async (_label, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/enrollments',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().status).toBe(400)
+  })
+
+  it('refuses an oversized body with a 413', async () => {
+    const body = dealerEnrollment({ name: 'x'.repeat(300_000) })
+    const response = await post(body)
+    expect(response.statusCode).toBe(413)
+    expect(response.json().detail).toBe('The request body is too large.')
+  })
+
+  it('two identical dealer submissions racing: exactly one 201 and one 409', async () => {
+    const body = dealerEnrollment()
+    const answers = await Promise.all([post(body), post(body)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
+    const stored = await sql<{
+      n: string
+    }>`select count(*) as n from enrollment_dealers where bac = ${body.dealers[0]?.bac ?? ''}`.execute(
+      t.database.db,
+    )
+    expect(Number(stored.rows[0]?.n)).toBe(1)
+  })
+
+  it('two identical LMA submissions racing: exactly one 201 and one 409', async () => {
+    const body = lmaEnrollment(4, { name: 'Race Condition Dealers' })
+    const answers = await Promise.all([post(body), post(body)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
+  })
+
+  it('records the submission in the history', async () => {
+    const response = await post(
+      dealerEnrollment({ authName: 'Jordan Owner', authEmailAddress: 'jordan@x.example' }),
+    )
+    const history = await t.database.db
+      .selectFrom('enrollment_history')
+      .selectAll()
+      .where('enrollment_guid', '=', response.json().guid)
+      .execute()
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ action: 'submitted', status_after: 'Approving' })
+    expect(history[0]?.actor).toContain('jordan@x.example')
+  })
+})
+
+describe.each(testDatabaseKinds())('GET /api/enrollments/{guid} on %s', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+  })
+  afterAll(() => t.close())
+
+  it('a malformed id is a 400, an unknown one a 404', async () => {
+    const malformed = await t.app.inject('/api/enrollments/not-a-guid')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().errors).toEqual({ guid: ['The enrollment id is not valid.'] })
+    const unknown = await t.app.inject('/api/enrollments/6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().detail).toBe('There is no enrollment with this id.')
+  })
+})

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import { findBrand } from '../../shared/brand/find-brand.js'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
+import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
+import { initialStatus } from '../../shared/enrollment/status-rules.js'
+import { AppError } from '../http/app-error.js'
+import { enqueueAuthorizationRequest } from './authorization-request.js'
+import { translateUniqueViolation } from './enrollment-conflicts.js'
+import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+import type { StoredEnrollment } from './enrollment-mapping.js'
+
+/** A public dealer or LMA form submission (DESIGN.md §4, §5): validated, checked, stored, mailed. */
+export async function submitEnrollment(
+  context: EnrollmentContext,
+  body: unknown,
+): Promise<StoredEnrollment> {
+  const input = await checkSubmission(context, body)
+  const status = initialStatus(input)
+  try {
+    const stored = await context.db.transaction().execute(async (trx) => {
+      await checkContentIsFree(context, trx, input, { duplicateIsConflict: true })
+      const enrollment = await context.enrollments.insert(trx, {
+        guid: randomUUID(),
+        year: input.year,
+        brand: input.brand,
+        type: input.type,
+        status,
+        ...toStoredContent(input),
+      })
+      await context.history.record(trx, {
+        guid: enrollment.guid,
+        action: 'submitted',
+        actor: submitter(input),
+        statusBefore: null,
+        statusAfter: status,
+      })
+      if (enrollment.type === 'Lma') await enqueueAuthorizationRequest(context, trx, enrollment)
+      return enrollment
+    })
+    if (stored.type === 'Lma') context.mailQueued()
+    return stored
+  } catch (error) {
+    throw translateUniqueViolation(error, input, { duplicateIsConflict: true })
+  }
+}
+
+async function checkSubmission(context: EnrollmentContext, body: unknown): Promise<Enrollment> {
+  const result = validateEnrollment(body, { mode: 'new' })
+  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
+  const input = result.data
+  const { config } = context
+  if (!findBrand(config.BRANDS, input.brand)) {
+    throw AppError.badRequest('The brand is not part of the program.', {
+      brand: ['The brand is not part of the program.'],
+    })
+  }
+  input.brand = input.brand.toLowerCase()
+  if (input.year !== config.ENROLLMENT_YEAR) {
+    const message = `Enrollments are accepted for ${config.ENROLLMENT_YEAR} only.`
+    throw AppError.badRequest(message, { year: [message] })
+  }
+  if (input.regionId !== null && !(await context.regions.exists(input.regionId))) {
+    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
+  }
+  return input
+}
+
+function submitter(input: Enrollment): string {
+  if (input.type === 'Lma')
+    return `LMA form: ${input.lma?.contact ?? ''} <${input.lma?.emailAddress ?? ''}>`
+  const dealer = input.dealers[0]
+  return `Dealer form: ${dealer?.authName ?? ''} <${dealer?.authEmailAddress ?? ''}>`
+}

@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net'
+import PostalMime from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  id: number
+  receivedAt: string
+  from: string
+  to: string[]
+  subject: string
+  html: string
+  text: string
+  attachments: Array<{ filename: string; contentType: string; size: number }>
+}
+
+const KEEP = 500
+
+/**
+ * A real SMTP server inside the process for development and tests: mail sent through it is
+ * parsed and kept in memory, newest first, for the /dev/mail page.
+ */
+export class DevMailbox {
+  private readonly received: ReceivedMail[] = []
+  private nextId = 1
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    banner: 'Dealer Funded POS Program dev mailbox',
+    logger: false,
+    size: 20 * 1024 * 1024,
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        this.store(
+          Buffer.concat(chunks),
+          session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        ).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        )
+      })
+    },
+  })
+
+  async start(port = 0): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(port, '127.0.0.1', () => resolve())
+    })
+    return (this.server.server.address() as AddressInfo).port
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  messages(): readonly ReceivedMail[] {
+    return this.received
+  }
+
+  private async store(raw: Buffer, to: string[]): Promise<void> {
+    const parsed = await PostalMime.parse(raw)
+    this.received.unshift({
+      id: this.nextId++,
+      receivedAt: new Date().toISOString(),
+      from: parsed.from?.address ?? '',
+      to,
+      subject: parsed.subject ?? '',
+      html: parsed.html ?? '',
+      text: parsed.text ?? '',
+      attachments: parsed.attachments.map((attachment) => ({
+        filename: attachment.filename ?? 'attachment',
+        contentType: attachment.mimeType,
+        size:
+          typeof attachment.content === 'string'
+            ? attachment.content.length
+            : attachment.content.byteLength,
+      })),
+    })
+    this.received.length = Math.min(this.received.length, KEEP)
+  }
+}

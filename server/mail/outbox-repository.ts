@@ -1,0 +1,78 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database, MailAttachment } from '../db/schema.js'
+
+export interface OutgoingMail {
+  kind: string
+  recipient: string
+  subject: string
+  html: string
+  text: string
+  attachments?: MailAttachment[]
+}
+
+export interface ClaimedMail extends Required<OutgoingMail> {
+  id: string
+  attempts: number
+}
+
+/** How long a claimed mail stays invisible to other workers while it is being sent. */
+const LEASE = '5 minutes'
+
+export function createOutboxRepository(db: Kysely<Database>) {
+  return {
+    /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
+    async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<void> {
+      await executor
+        .insertInto('outbox')
+        .values({
+          kind: mail.kind,
+          recipient: mail.recipient,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          attachments: JSON.stringify(mail.attachments ?? []),
+        })
+        .execute()
+    },
+
+    /** Takes up to `limit` due mails; SKIP LOCKED and the lease keep two workers off one mail. */
+    async claimDue(limit: number): Promise<ClaimedMail[]> {
+      const result = await sql<ClaimedMail>`
+        update outbox
+        set attempts = attempts + 1, next_attempt_at = now() + ${LEASE}::interval
+        where id in (
+          select id from outbox
+          where sent_at is null and next_attempt_at <= now()
+          order by id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, recipient, subject, html, text, attachments, attempts`.execute(db)
+      return result.rows
+    },
+
+    async markSent(id: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ sent_at: sql`now()`, last_error: null })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async markFailed(id: string, error: string, retryInMs: number | null): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({
+          last_error: error.slice(0, 1000),
+          next_attempt_at:
+            retryInMs === null
+              ? sql`'infinity'::timestamptz`
+              : sql`now() + ${`${Math.round(retryInMs)} milliseconds`}::interval`,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>

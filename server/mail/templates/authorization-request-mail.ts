@@ -1,0 +1,43 @@
+import { type MailContent, renderMail } from './mail-layout.js'
+
+export interface AuthorizationRequestInput {
+  brandName: string
+  year: number
+  lmaName: string
+  authName: string
+  agencyName: string
+  contact: string
+  dealerCount: number
+  url: string
+  supportEmail: string
+  supportPhone: string
+  again?: boolean
+}
+
+/** Asks the LMA's authorized representative to review and authorize an enrollment. */
+export function authorizationRequestMail(input: AuthorizationRequestInput): MailContent {
+  const subject = `${input.again ? 'Reminder: please' : 'Please'} authorize the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName}`
+  return renderMail(
+    subject,
+    'Authorization requested',
+    [
+      { paragraph: `Dear ${input.authName},` },
+      {
+        paragraph: `${input.contact} of ${input.agencyName} has submitted the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} and named you as its authorized representative.`,
+      },
+      {
+        paragraph:
+          'Please review the enrollment, make any changes it needs, then scroll down and click Authorize. Payment is due within 60 days of invoice receipt.',
+      },
+      { link: { label: 'Review and authorize the enrollment', url: input.url } },
+      {
+        facts: [
+          ['LMA', input.lmaName],
+          ['Agency of Record', input.agencyName],
+          ['Participating dealers', String(input.dealerCount)],
+        ],
+      },
+    ],
+    `Questions? Contact the program office at ${input.supportEmail} or ${input.supportPhone}.`,
+  )
+}

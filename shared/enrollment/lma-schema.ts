@@ -1,0 +1,70 @@
+import * as z from 'zod/mini'
+import { addressShape, authorizationShape } from './contact-shapes.js'
+import { LMA_TYPES, type LmaRecord } from './enrollment.js'
+import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
+import {
+  EMAIL_PATTERN,
+  flag,
+  optionalText,
+  PHONE_PATTERN,
+  pattern,
+  requiredChoice,
+  requiredText,
+} from './text-fields.js'
+import { MESSAGES } from './validation-messages.js'
+
+/** SPEC.md §5: the previous LMA name is shorter than the other fields. */
+export const PREVIOUS_NAME_MAX_LENGTH = 25
+
+const lmaObject = z.object(
+  {
+    name: requiredText(MESSAGES.lmaNameRequired, 100),
+    contact: requiredText(MESSAGES.contactRequired, 100),
+    ...addressShape,
+    previousName: optionalText(MESSAGES.previousNameRequired, PREVIOUS_NAME_MAX_LENGTH),
+    nameChanged: flag(),
+    emailAddress: requiredText(
+      MESSAGES.emailRequired,
+      100,
+      pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
+    ),
+    phoneNumber: requiredText(
+      MESSAGES.phoneRequired,
+      100,
+      pattern(PHONE_PATTERN, MESSAGES.phoneInvalid),
+    ),
+    agencyName: requiredText(MESSAGES.agencyNameRequired, 100),
+    ...authorizationShape,
+    type: requiredChoice(LMA_TYPES, MESSAGES.lmaTypeInvalid),
+  },
+  { error: MESSAGES.lmaRequired },
+)
+
+/**
+ * The previous name is required only when the name changed; like the dealer's kit choices it is
+ * checked by a rule that runs even when other fields failed, so every error shows at once.
+ */
+const previousNameRequired = z.check<z.output<typeof lmaObject>>(
+  (payload) => {
+    const lma = payload.value
+    if (lma.nameChanged === true && lma.previousName === '') {
+      payload.issues.push({
+        code: 'custom',
+        path: ['previousName'],
+        message: MESSAGES.previousNameRequired,
+        input: lma.previousName,
+      })
+    }
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+)
+
+/** The LMA record rules of SPEC.md §5 (LMA form). A missing or non-object value: 'LMA is required.' */
+export const lmaSchema: z.ZodMiniType<LmaRecord> = lmaObject.check(previousNameRequired)
+
+/** Validates an LMA record; field paths are relative to it (`name`, `authEmailAddress`). */
+export function validateLma(value: unknown): ValidationResult<LmaRecord> {
+  const result = lmaSchema.safeParse(value)
+  if (result.success) return { success: true, data: result.data }
+  return { success: false, errors: issuesToFieldErrors(result.error.issues) }
+}

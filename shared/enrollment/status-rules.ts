@@ -1,0 +1,100 @@
+import type {
+  ClientEnrollmentStatus,
+  DealerEntry,
+  Enrollment,
+  EnrollmentStatus,
+  EnrollmentType,
+} from './enrollment.js'
+
+/** The admin actions of SPEC.md §4 whose availability depends on the enrollment. */
+export type AdminAction = 'approve' | 'reauthorize' | 'decline' | 'delete'
+
+/** What the status rules read of an enrollment, plus the form and configuration around it. */
+export interface StatusSubject {
+  type: EnrollmentType
+  status: ClientEnrollmentStatus
+  dealers: ReadonlyArray<Pick<DealerEntry, 'billing'>>
+  /** The form holds unsaved changes (browser only). */
+  dirty?: boolean
+  /** With `currentYear`: actions are offered for the current enrollment year only. */
+  year?: number
+  currentYear?: number
+}
+
+/**
+ * Why `action` is refused for this enrollment, as a sentence for a toast or a 409 problem's
+ * detail (DESIGN.md §4); null when it is allowed.
+ */
+export function refusalReason(action: AdminAction, subject: StatusSubject): string | null {
+  if (subject.dirty === true) return 'Save or discard your changes first.'
+  if (subject.status === 'Deleted') return 'This enrollment has been deleted.'
+  if (subject.status === '') return 'This enrollment has not been submitted yet.'
+  if (
+    subject.year !== undefined &&
+    subject.currentYear !== undefined &&
+    subject.year !== subject.currentYear
+  ) {
+    return 'Only enrollments of the current enrollment year can be changed.'
+  }
+  switch (action) {
+    case 'approve':
+      if (subject.status === 'Approved') return 'This enrollment is already approved.'
+      if (subject.type === 'Dealer' && subject.dealers[0]?.billing === 'None') {
+        return 'A dealer who declined billing cannot be approved.'
+      }
+      return null
+    case 'reauthorize':
+      return subject.type === 'Lma' ? null : 'Only LMA enrollments can be re-authorized.'
+    case 'decline':
+      return subject.status === 'Declined' ? 'This enrollment is already declined.' : null
+    case 'delete':
+      return null
+  }
+}
+
+/** Approve: not dirty, not Approved, and an LMA or a dealer whose billing is not None. */
+export function canApprove(subject: StatusSubject): boolean {
+  return refusalReason('approve', subject) === null
+}
+
+/** Re-authorize: LMA enrollments only, whatever their status. */
+export function canReauthorize(subject: StatusSubject): boolean {
+  return refusalReason('reauthorize', subject) === null
+}
+
+/** Decline: not dirty and not already Declined. */
+export function canDecline(subject: StatusSubject): boolean {
+  return refusalReason('decline', subject) === null
+}
+
+/** Delete: any stored enrollment, when the form is not dirty. */
+export function canDelete(subject: StatusSubject): boolean {
+  return refusalReason('delete', subject) === null
+}
+
+/** The status the server gives a new submission (DESIGN.md §4). */
+export function initialStatus(
+  enrollment: Pick<Enrollment, 'type'> & { dealers: ReadonlyArray<Pick<DealerEntry, 'billing'>> },
+): EnrollmentStatus {
+  if (enrollment.type === 'Lma') return 'Authorizing'
+  return enrollment.dealers[0]?.billing === 'None' ? 'Declined' : 'Approving'
+}
+
+/** The representative may authorize (submit through the authorize call) in these statuses. */
+export function canAuthorize(status: ClientEnrollmentStatus): boolean {
+  return status === 'Authorizing' || status === 'Approving'
+}
+
+/**
+ * SPEC.md §2 'Read-only behaviour': read-only when the year is not the current enrollment year;
+ * in new mode also once Approved or Declined; in edit mode the status does not matter.
+ */
+export function isReadOnly(form: {
+  mode: 'new' | 'edit'
+  status: ClientEnrollmentStatus
+  year: number
+  currentYear: number
+}): boolean {
+  if (form.year !== form.currentYear) return true
+  return form.mode === 'new' && (form.status === 'Approved' || form.status === 'Declined')
+}

@@ -1,0 +1,71 @@
+import * as z from 'zod/mini'
+import { lengthMessage } from './validation-messages.js'
+
+/** NXX-XXX-XXXX, first digit 2 to 9 (SPEC.md §5). */
+export const PHONE_PATTERN = /^[2-9]\d{2}-\d{3}-\d{4}$/
+/** Exactly five digits (SPEC.md §5). */
+export const ZIP_PATTERN = /^\d{5}$/
+/** Zod's practical email pattern. */
+export const EMAIL_PATTERN: RegExp = z.regexes.email
+
+type StringCheck = z.core.$ZodCheck<string>
+
+/**
+ * A string, trimmed. A missing value or null becomes ''; any other type fails with `message`.
+ * Every text field of the forms starts here, so that `undefined`, `null`, `42` and `'  '`
+ * all reach the rules below as a string.
+ */
+export function text(message: string) {
+  return z.pipe(
+    z.prefault(z.nullable(z.string({ error: message })), ''),
+    z.transform((value: string | null) => (value ?? '').trim()),
+  )
+}
+
+/** Any value; a string is trimmed, anything else becomes ''. For fields that are not validated. */
+export function lenientText() {
+  return z.catch(text(''), '')
+}
+
+/**
+ * Required: a blank (or missing, or non-string) value fails with `message`, a longer one than
+ * `max` with the length message; `more` (e.g. a pattern) runs only on a present, short enough value.
+ */
+export function requiredText(message: string, max: number, ...more: StringCheck[]) {
+  return z.pipe(
+    text(message),
+    z.string().check(z.minLength(1, message), z.maxLength(max, lengthMessage(max)), ...more),
+  )
+}
+
+/** Optional: '' is fine; a present value must be at most `max` long and pass `more`. */
+export function optionalText(message: string, max: number, ...more: StringCheck[]) {
+  return z.pipe(text(message), z.string().check(z.maxLength(max, lengthMessage(max)), ...more))
+}
+
+/**
+ * A pattern check that fails with `message`. It lets '' pass (a required field says so first)
+ * and stays quiet when an earlier check failed, so a field shows one message at a time.
+ * (Not `abort: true` on the earlier checks: an aborting issue would also stop the object-level
+ * rules that must run for the other fields.)
+ */
+export function pattern(regex: RegExp, message: string): StringCheck {
+  return z.check<string>((payload) => {
+    const value = payload.value
+    if (payload.issues.length > 0 || value === '' || regex.test(value)) return
+    payload.issues.push({ code: 'invalid_format', format: 'regex', message, input: value })
+  })
+}
+
+/** One of `options`; anything else (blank included) fails with `message`. */
+export function requiredChoice<const T extends readonly [string, ...string[]]>(
+  options: T,
+  message: string,
+) {
+  return z.pipe(text(message), z.enum(options, { error: message }))
+}
+
+/** A boolean; missing, null or any other value is false. */
+export function flag() {
+  return z._default(z.catch(z.boolean(), false), false)
+}
