@@ -16,11 +16,11 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
     expect(response.statusCode).toBe(201)
     return response.json() as Enrollment & { guid: string; version: number }
   }
-  const authorize = (guid: string, body: unknown) =>
+  const authorize = (guid: string, body: { regionId?: number | null }) =>
     t.app.inject({
       method: 'POST',
       url: `/api/enrollments/${guid}/authorize`,
-      payload: body as object,
+      payload: { ...body, regionId: body.regionId ?? 1 },
     })
 
   it('the representative edits and authorizes: Authorizing becomes Approving', async () => {
@@ -128,6 +128,17 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
     expect(response.json().errors).toEqual({
       'lma.name': ['An enrollment for this LMA has already been received.'],
     })
+  })
+
+  it('the region is required once an enrollment has a status', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Regionless Dealers' }))
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/enrollments/${stored.guid}/authorize`,
+      payload: { ...stored, regionId: null },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({ regionId: ['Region is required.'] })
   })
 
   it('invalid content is a 400 with field errors; unknown and malformed ids are 404 and 400', async () => {

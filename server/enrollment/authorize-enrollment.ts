@@ -16,7 +16,8 @@ export async function authorizeEnrollment(
   guid: string,
   body: unknown,
 ): Promise<StoredEnrollment> {
-  const result = validateEnrollment(body, { mode: 'new' })
+  // Once an enrollment has a status its region is required (SPEC.md §5), as in edit mode.
+  const result = validateEnrollment(body, { mode: 'edit' })
   if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
   const { regionId } = result.data
   if (regionId !== null && !(await context.regions.exists(regionId))) {
@@ -30,7 +31,6 @@ export async function authorizeEnrollment(
       const refusal = authorizationRefusal(stored, context.config.ENROLLMENT_YEAR)
       if (refusal) throw AppError.conflict(refusal)
       const input = { ...result.data, type: stored.type, brand: stored.brand, year: stored.year }
-      if (input.regionId === null) input.regionId = stored.regionId
       await checkContentIsFree(context, trx, input, { duplicateIsConflict: false, except: stored })
       const content = toStoredContent(input)
       await context.enrollments.replaceContent(trx, stored, content, 'Approving')

@@ -1,0 +1,160 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { describedBy, FieldShell } from './field-shell'
+import { useField } from './form-state'
+
+export interface Suggestion<T> {
+  /** The text put into the input. */
+  name: string
+  description: string
+  detail: T
+}
+
+export interface ComboboxFieldProps<T> {
+  path: string
+  label: string
+  required?: boolean
+  hint?: string
+  maxLength?: number
+  /** Suggestions for what was typed; called after more than 2 characters, debounced. */
+  suggest(text: string, signal: AbortSignal): Promise<Suggestion<T>[]>
+  onSelect(suggestion: Suggestion<T>): void
+}
+
+const MIN_CHARACTERS = 3
+const DEBOUNCE_MS = 250
+
+/** A text input with type-ahead suggestions (WAI-ARIA combobox with a listbox popup). */
+export function ComboboxField<T>({
+  path,
+  label,
+  required,
+  hint,
+  maxLength,
+  suggest,
+  onSelect,
+}: ComboboxFieldProps<T>) {
+  const field = useField(path)
+  const value = typeof field.value === 'string' ? field.value : ''
+  const [suggestions, setSuggestions] = useState<Suggestion<T>[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const typed = useRef(false)
+  const listId = `${field.id}-suggestions`
+
+  useEffect(() => {
+    const text = value.trim()
+    if (!typed.current || text.length < MIN_CHARACTERS) {
+      setSuggestions([])
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      suggest(text, controller.signal).then((found) => {
+        if (controller.signal.aborted) return
+        setSuggestions(found)
+        setActive(-1)
+        setOpen(found.length > 0)
+      })
+    }, DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [value, suggest])
+
+  const choose = (suggestion: Suggestion<T>) => {
+    typed.current = false
+    setOpen(false)
+    setSuggestions([])
+    onSelect(suggestion)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault()
+      setOpen(true)
+      setActive((index) => (index + 1) % count)
+    } else if (event.key === 'ArrowUp' && count > 0) {
+      event.preventDefault()
+      setOpen(true)
+      setActive((index) => (index <= 0 ? count - 1 : index - 1))
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault()
+      const suggestion = suggestions[active]
+      if (suggestion) choose(suggestion)
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setOpen(false)
+    }
+  }
+
+  const expanded = open && suggestions.length > 0
+  return (
+    <FieldShell
+      id={field.id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={field.error}
+      className="combobox"
+    >
+      <input
+        id={field.id}
+        name={path}
+        className="field__input"
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-required={required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, hint, field.error)}
+        value={value}
+        maxLength={maxLength}
+        disabled={field.readOnly}
+        onChange={(event) => {
+          typed.current = true
+          field.setValue(event.target.value)
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false)
+          field.onBlur()
+        }}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className="combobox__list"
+        hidden={!expanded}
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={`${suggestion.name}-${index}`}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="combobox__option"
+            onMouseDown={(event) => {
+              event.preventDefault()
+              choose(suggestion)
+            }}
+          >
+            <span className="combobox__name">{suggestion.name}</span>
+            <span className="combobox__description">{suggestion.description}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" aria-live="polite">
+        {expanded
+          ? `${suggestions.length} suggestions available; use the arrow keys to choose.`
+          : ''}
+      </p>
+    </FieldShell>
+  )
+}

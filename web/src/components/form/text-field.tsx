@@ -1,0 +1,66 @@
+import type { HTMLInputAutoCompleteAttribute } from 'react'
+import { describedBy, FieldShell } from './field-shell'
+import { useField } from './form-state'
+import { type InputMask, MASKS } from './input-masks'
+
+export interface TextFieldProps {
+  path: string
+  label: string
+  required?: boolean
+  hint?: string
+  mask?: InputMask
+  type?: 'text' | 'email' | 'tel'
+  placeholder?: string
+  autoComplete?: HTMLInputAutoCompleteAttribute
+  maxLength?: number
+  className?: string
+  hideLabel?: boolean
+}
+
+export function TextField({
+  path,
+  label,
+  required,
+  hint,
+  mask,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  maxLength,
+  className,
+  hideLabel,
+}: TextFieldProps) {
+  const field = useField(path)
+  const value = typeof field.value === 'string' ? field.value : ''
+  return (
+    <FieldShell
+      id={field.id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={field.error}
+      className={className}
+      hideLabel={hideLabel}
+    >
+      <input
+        id={field.id}
+        name={path}
+        className="field__input"
+        type={type}
+        value={value}
+        placeholder={placeholder ?? (mask === 'phone' ? '555-555-1234' : undefined)}
+        inputMode={mask === 'zip' || mask === 'phone' ? 'numeric' : undefined}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        disabled={field.readOnly}
+        aria-required={required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, hint, field.error)}
+        onChange={(event) =>
+          field.setValue(mask ? MASKS[mask](event.target.value) : event.target.value)
+        }
+        onBlur={field.onBlur}
+      />
+    </FieldShell>
+  )
+}

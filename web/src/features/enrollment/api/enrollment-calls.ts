@@ -1,0 +1,28 @@
+import type { Enrollment } from '@shared/enrollment/enrollment'
+import { api } from '../../../lib/api-client'
+
+/** A stored enrollment as the API answers it. */
+export type SavedEnrollment = Enrollment & {
+  guid: string
+  created: string
+  modified: string
+  version: number
+}
+
+export function submitEnrollment(enrollment: Enrollment): Promise<SavedEnrollment> {
+  return api.post<SavedEnrollment>('/api/enrollments', enrollment)
+}
+
+export function getEnrollment(guid: string, signal?: AbortSignal): Promise<SavedEnrollment> {
+  return api.get<SavedEnrollment>(`/api/enrollments/${encodeURIComponent(guid)}`, { signal })
+}
+
+export function authorizeEnrollment(
+  guid: string,
+  enrollment: Enrollment,
+): Promise<SavedEnrollment> {
+  return api.post<SavedEnrollment>(
+    `/api/enrollments/${encodeURIComponent(guid)}/authorize`,
+    enrollment,
+  )
+}

@@ -1,0 +1,32 @@
+import type { BacLookupResult, DealerEntry } from '@shared/enrollment/enrollment'
+import type { Suggestion } from '../../../components/form/combobox-field'
+import { api } from '../../../lib/api-client'
+
+export type DealerDetail = Omit<DealerEntry, 'simple'> & { regionId: number | null }
+
+/** BAC type-ahead (SPEC.md §3): postal cut to 5, a kit size or hispanic of None blank, billing blank. */
+export async function suggestDealers(
+  text: string,
+  signal: AbortSignal,
+): Promise<Suggestion<DealerDetail>[]> {
+  try {
+    const results = await api.get<BacLookupResult[]>(
+      `/api/enrollments/autocomplete/bac?value=${encodeURIComponent(text)}`,
+      { signal },
+    )
+    return results.map((result) => ({
+      name: result.bac,
+      description: result.name,
+      detail: {
+        ...result,
+        postal: result.postal.slice(0, 5),
+        kitSize: result.kitSize === 'None' ? '' : result.kitSize,
+        hispanic: result.hispanic === 'None' ? '' : result.hispanic,
+        billing: '',
+      },
+    }))
+  } catch (error) {
+    if (!signal.aborted) console.error('BAC suggestions failed', error)
+    return []
+  }
+}

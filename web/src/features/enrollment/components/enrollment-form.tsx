@@ -1,0 +1,101 @@
+import type { Enrollment } from '@shared/enrollment/enrollment'
+import { validateEnrollment } from '@shared/enrollment/enrollment-schema'
+import { problemToFieldErrors } from '@shared/enrollment/field-errors'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { FormProvider, type FormState } from '../../../components/form/form-state'
+import { ProgressBar } from '../../../components/ui/progress-bar'
+import { ApiError } from '../../../lib/api-client'
+
+export const CHECK_ABOVE = 'Please check above for errors.'
+
+export interface EnrollmentFormProps {
+  form: FormState<Enrollment>
+  mode: 'new' | 'edit'
+  submitLabel: string
+  /** Posts the checked values; a thrown 400 ApiError puts the server's field errors on the form. */
+  onSubmit(values: Enrollment): Promise<void>
+  /** Shown above the submit button. */
+  statement?: ReactNode
+  children: ReactNode
+}
+
+/** The frame both forms share: validate on submit, post, map a 400 onto the fields. */
+export function EnrollmentForm({
+  form,
+  mode,
+  submitLabel,
+  onSubmit,
+  statement,
+  children,
+}: EnrollmentFormProps) {
+  const [busy, setBusy] = useState(false)
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const formElement = event.currentTarget
+    if (busy || form.readOnly) return
+    form.clearErrors()
+    const result = validateEnrollment(form.values, { mode })
+    if (!result.success) {
+      form.showErrors(firstMessages(result.errors), CHECK_ABOVE)
+      focusFirstError(formElement)
+      return
+    }
+    setBusy(true)
+    try {
+      await onSubmit(result.data)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const errors = problemToFieldErrors(error.body)
+        form.showErrors(errors, errors[''] ?? CHECK_ABOVE)
+        focusFirstError(formElement)
+      } else {
+        throw error
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <FormProvider form={form}>
+      <ProgressBar active={busy} label="Submitting" />
+      <form className="enrollment-form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
+        <fieldset className="enrollment-form__body" disabled={form.readOnly}>
+          {children}
+        </fieldset>
+        {!form.readOnly && (
+          <div className="submit-bar">
+            {statement && <div className="submit-bar__statement">{statement}</div>}
+            {form.formError && (
+              <p className="submit-bar__error" role="alert">
+                {form.formError}
+              </p>
+            )}
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Please wait...' : submitLabel}
+            </button>
+          </div>
+        )}
+      </form>
+    </FormProvider>
+  )
+}
+
+/** After React has shown the errors, puts the keyboard on the first field that has one. */
+function focusFirstError(formElement: EventTarget) {
+  requestAnimationFrame(() => {
+    const invalid = (formElement as HTMLFormElement).querySelector<HTMLElement>(
+      '[aria-invalid="true"]',
+    )
+    invalid?.focus()
+  })
+}
+
+function firstMessages(errors: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([path, messages]) =>
+      messages[0] ? [[path, messages[0]]] : [],
+    ),
+  )
+}

@@ -1,0 +1,62 @@
+import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { FormState } from '../../../components/form/form-state'
+import { useConfig } from '../../config/config-context'
+import { EnrollmentForm } from '../components/enrollment-form'
+import { FormSection } from '../components/form-section'
+import { RegionField } from '../components/region-field'
+import {
+  AuthorizationFields,
+  DealerAgreementFields,
+  DealerInformationFields,
+} from './dealer-fields'
+
+export interface DealerFormProps {
+  form: FormState<Enrollment>
+  mode: 'new' | 'edit'
+  onSubmit(values: Enrollment): Promise<void>
+}
+
+/** The Dealer Enrollment Form: Dealer Information, Dealer Agreement, Authorization. */
+export function DealerForm({ form, mode, onSubmit }: DealerFormProps) {
+  const { enrollmentYear, surveyUrl } = useConfig()
+  const year = form.values.year || enrollmentYear
+  return (
+    <EnrollmentForm
+      form={form}
+      mode={mode}
+      submitLabel={mode === 'edit' ? 'Save Changes' : 'Submit'}
+      onSubmit={onSubmit}
+      statement={
+        <p>
+          By submitting this form, you authorize the enrollment of this dealership in the {year}{' '}
+          Dealer Funded POS Program and agree to be billed as selected above.
+        </p>
+      }
+    >
+      {mode === 'new' && !form.readOnly && (
+        <div className="banner banner--warning">
+          <p className="banner__title">Enrollment Deadline: Feb 7, {year}</p>
+          <p>
+            Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
+          </p>
+        </div>
+      )}
+      <FormSection title="Dealer Information">
+        {(mode === 'edit' || form.values.status !== '') && <RegionField />}
+        <DealerInformationFields bacMaxLength={mode === 'edit' ? 100 : 20} />
+      </FormSection>
+      <FormSection title="Dealer Agreement">
+        <p>
+          The Dealer Funded POS Program supplies kits of posters, hang-tags and other point-of-sale
+          materials for at least five sales events over 12 months. Enrolled dealers are
+          automatically re-enrolled in future years unless they opt out in writing.
+        </p>
+        <DealerAgreementFields />
+      </FormSection>
+      <FormSection title="Authorization">
+        <p>The person authorizing this enrollment for the dealership:</p>
+        <AuthorizationFields prefix="dealers[0]" />
+      </FormSection>
+    </EnrollmentForm>
+  )
+}

@@ -1,0 +1,75 @@
+import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { FormState } from '../../../components/form/form-state'
+import { useConfig } from '../../config/config-context'
+import { EnrollmentForm } from '../components/enrollment-form'
+import { FormSection } from '../components/form-section'
+import { RegionField } from '../components/region-field'
+import { AuthorizationFields } from '../dealer-form/dealer-fields'
+import { DealerTable } from './dealer-table'
+import { LmaInformationFields } from './lma-fields'
+
+export interface LmaFormProps {
+  form: FormState<Enrollment>
+  /** new: a public submission; authorize: the representative's review; edit: an administrator. */
+  mode: 'new' | 'authorize' | 'edit'
+  onSubmit(values: Enrollment): Promise<void>
+}
+
+const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Changes' }
+
+/** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
+export function LmaForm({ form, mode, onSubmit }: LmaFormProps) {
+  const { enrollmentYear, surveyUrl } = useConfig()
+  const year = form.values.year || enrollmentYear
+  const approved = form.values.status === 'Approved'
+  const hasStatus = form.values.status !== ''
+  return (
+    <EnrollmentForm
+      form={form}
+      mode={mode === 'new' ? 'new' : 'edit'}
+      submitLabel={SUBMIT_LABELS[mode]}
+      onSubmit={onSubmit}
+    >
+      {approved && mode !== 'edit' && (
+        <div className="banner banner--success" role="status">
+          <p className="banner__title">Enrollment Approved</p>
+          <p>This enrollment has been approved. No further changes can be made.</p>
+        </div>
+      )}
+      {mode === 'authorize' && (
+        <div className="banner banner--info">
+          <p className="banner__title">Authorization Requested</p>
+          <p>
+            A contact from your agency has submitted this enrollment on behalf of your LMA, and you
+            are listed as its authorized representative. Please review the enrollment, make any
+            changes it needs, then scroll down and click Authorize.
+          </p>
+        </div>
+      )}
+      {mode === 'new' && !form.readOnly && (
+        <div className="banner banner--warning">
+          <p className="banner__title">Enrollment Deadline: Feb 7, {year}</p>
+          <p>
+            Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
+          </p>
+        </div>
+      )}
+      <FormSection title="LMA Information">
+        {(mode !== 'new' || hasStatus) && <RegionField />}
+        <LmaInformationFields allowNameChange={mode !== 'edit'} />
+      </FormSection>
+      <FormSection title="LMA Agreement / Authorization">
+        <p>
+          The LMA agrees to pay for the kits of its participating dealers listed below for the{' '}
+          {year} Dealer Funded POS Program. Payment is due within 60 days of invoice receipt. When
+          this form is submitted, the authorized representative named below receives an email
+          requesting final approval.
+        </p>
+        <AuthorizationFields prefix="lma" />
+      </FormSection>
+      <FormSection title="Participating Dealers">
+        <DealerTable />
+      </FormSection>
+    </EnrollmentForm>
+  )
+}
