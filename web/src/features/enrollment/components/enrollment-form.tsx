@@ -1,7 +1,7 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import { validateEnrollment } from '@shared/enrollment/enrollment-schema'
 import { problemToFieldErrors } from '@shared/enrollment/field-errors'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { FormProvider, type FormState } from '../../../components/form/form-state'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { ApiError } from '../../../lib/api-client'
@@ -29,16 +29,23 @@ export function EnrollmentForm({
   children,
 }: EnrollmentFormProps) {
   const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const [focusRequest, setFocusRequest] = useState(0)
+
+  // Once the errors are on screen, the keyboard goes to the first field that has one.
+  useEffect(() => {
+    if (focusRequest === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequest])
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const formElement = event.currentTarget
     if (busy || form.readOnly) return
     form.clearErrors()
     const result = validateEnrollment(form.values, { mode })
     if (!result.success) {
       form.showErrors(firstMessages(result.errors), CHECK_ABOVE)
-      focusFirstError(formElement)
+      setFocusRequest((count) => count + 1)
       return
     }
     setBusy(true)
@@ -48,7 +55,7 @@ export function EnrollmentForm({
       if (error instanceof ApiError && error.status === 400) {
         const errors = problemToFieldErrors(error.body)
         form.showErrors(errors, errors[''] ?? CHECK_ABOVE)
-        focusFirstError(formElement)
+        setFocusRequest((count) => count + 1)
       } else {
         throw error
       }
@@ -60,7 +67,13 @@ export function EnrollmentForm({
   return (
     <FormProvider form={form}>
       <ProgressBar active={busy} label="Submitting" />
-      <form className="enrollment-form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="enrollment-form"
+        noValidate
+        onSubmit={handleSubmit}
+        aria-busy={busy}
+      >
         <fieldset className="enrollment-form__body" disabled={form.readOnly}>
           {children}
         </fieldset>

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test'
+import { expectAccessible } from './support/accessibility'
+import { freshBac, freshName, waitForMail } from './support/enrollment-data'
+
+test('an LMA enrolls 6 dealers, the representative authorizes from the emailed link', async ({
+  page,
+}) => {
+  const lmaName = freshName('Heartland Chevy Dealers')
+  const repEmail = `rep-${Date.now()}@heartland.example`
+  await page.goto('/chevy/enrollment/lma')
+  await expectAccessible(page)
+  await page.getByRole('combobox', { name: 'LMA Name' }).fill(lmaName)
+  await page.getByLabel('Contact Name').fill('Avery Agency')
+  await page.getByLabel('Address', { exact: true }).fill('400 Market Street')
+  await page.getByLabel('City').fill('Omaha')
+  await page.getByLabel('State').selectOption('NE')
+  await page.getByLabel('Zip Code').fill('68102')
+  await page.getByLabel('Email Address').fill('invoices@heartland.example')
+  await page.getByLabel('Phone Number').first().fill('4025550100')
+  await page.getByLabel('Agency of Record').fill('Plains Media Group')
+  await page.getByRole('radio', { name: 'Turnkey' }).check()
+  await page.getByLabel('Full Name').fill('Riley Representative')
+  await page.getByLabel('Title').fill('President')
+  await page.getByLabel('Email', { exact: true }).fill(repEmail)
+  await page.getByLabel('Phone Number').nth(1).fill('4025550111')
+
+  await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
+  await expect(page.getByRole('button', { name: /^Remove dealer/ })).toHaveCount(6)
+  for (let row = 1; row <= 6; row++) {
+    await page.getByLabel(`BAC, dealer ${row}`).fill(freshBac())
+    await page.getByLabel(`Dealer name, dealer ${row}`).fill(`Member Chevrolet ${row}`)
+    await page
+      .getByLabel(`English kit size, dealer ${row}`)
+      .selectOption(row % 2 ? 'Large' : 'Small')
+    await page.getByLabel(`Hispanic option, dealer ${row}`).selectOption(row === 1 ? 'Yes' : 'No')
+  }
+  await expect(page.getByText('Estimated yearly cost: $2,300.00 for 6 dealers')).toBeVisible()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
+
+  const mail = await waitForMail(page, repEmail)
+  expect(mail.subject).toContain(lmaName)
+  const link = /http:\/\/127\.0\.0\.1:3100\/chevy\/enrollment\/lma\?auth=[0-9a-f-]{36}/.exec(
+    mail.text,
+  )?.[0]
+  expect(link).toBeTruthy()
+  const guid = new URL(link ?? '').searchParams.get('auth')
+
+  await page.goto(link ?? '')
+  await expect(page.getByText('Authorization Requested')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveValue(lmaName)
+  await expect(page.getByLabel("The LMA's name has changed since last year")).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Contact Name').fill('Avery Agency-Smith')
+  await page.getByLabel('Region').selectOption({ label: 'Central' })
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
+
+  const stored = await (await page.request.get(`/api/enrollments/${guid}`)).json()
+  expect(stored.status).toBe('Approving')
+  expect(stored.lma.contact).toBe('Avery Agency-Smith')
+  expect(stored.dealers).toHaveLength(6)
+})
+
+test('the dealer table buttons add, remove and clean up rows', async ({ page }) => {
+  await page.goto('/chevy/enrollment/lma')
+  const removeButtons = page.getByRole('button', { name: /^Remove dealer/ })
+  await expect(removeButtons).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add Dealer' }).click()
+  await expect(removeButtons).toHaveCount(2)
+  await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
+  await expect(removeButtons).toHaveCount(7)
+  await page.getByLabel('BAC, dealer 3').fill('123456')
+  await page.getByRole('button', { name: 'Remove Unused' }).click()
+  await expect(removeButtons).toHaveCount(0)
+  await expect(page.getByLabel('BAC, dealer 1')).toHaveValue('123456')
+  await page.getByRole('button', { name: 'Add Dealer' }).click()
+  await page.getByRole('button', { name: 'Remove dealer 1' }).click()
+  await expect(page.getByLabel('BAC, dealer 1')).toHaveValue('')
+  await page.getByRole('button', { name: 'Remove All' }).click()
+  await expect(page.getByLabel('BAC, dealer 1')).toHaveValue('')
+  await page.getByRole('button', { name: 'Remove Unused' }).click()
+  await expect(page.getByLabel('BAC, dealer 1')).toBeVisible()
+})
+
+test('the name-changed toggle reveals a required Previous LMA Name', async ({ page }) => {
+  await page.goto('/chevy/enrollment/lma')
+  await expect(page.getByLabel('Previous LMA Name')).toHaveCount(0)
+  await page.getByLabel("The LMA's name has changed since last year").check()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Previous LMA name is required.')).toBeVisible()
+  for (const message of [
+    'LMA name is required.',
+    'Contact name is required.',
+    'Email is required.',
+    'Phone number is required.',
+    'Agency name is required.',
+    'LMA type is not valid.',
+    'BAC is required.',
+    'Dealer name is required.',
+    'Please select a kit size.',
+    'Please select a hispanic option.',
+  ]) {
+    await expect(page.getByText(message, { exact: true }).first()).toBeVisible()
+  }
+})
+
+test('the LMA type-ahead fills the form and the dealers from last year', async ({ page }) => {
+  await page.goto('/chevy/enrollment/lma')
+  const name = page.getByRole('combobox', { name: 'LMA Name' })
+  await name.fill('Chevrolet Dealers')
+  const first = page
+    .getByRole('listbox', { name: 'LMA Name suggestions' })
+    .getByRole('option')
+    .first()
+  await expect(first).toBeVisible()
+  await first.click()
+  await expect(name).not.toHaveValue('Chevrolet Dealers')
+  await expect(page.getByLabel('Contact Name')).not.toHaveValue('')
+  await expect(page.getByLabel('BAC, dealer 2')).not.toHaveValue('')
+  await expect(
+    page
+      .getByRole('radio', { name: 'Turnkey' })
+      .or(page.getByRole('radio', { name: 'Custom' }))
+      .first(),
+  ).toBeVisible()
+})
+
+test('an unknown authorization link leaves an empty form to fill', async ({ page }) => {
+  await page.goto('/chevy/enrollment/lma?auth=6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f')
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
+  await expect(page.getByText('Authorization Requested')).toHaveCount(0)
+})
