@@ -11,7 +11,7 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
   await expectAccessible(page)
   await page.getByRole('combobox', { name: 'LMA Name' }).fill(lmaName)
   await page.getByLabel('Contact Name').fill('Avery Agency')
-  await page.getByLabel('Address', { exact: true }).fill('400 Market Street')
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('400 Market Street')
   await page.getByLabel('City').fill('Omaha')
   await page.getByLabel('State').selectOption('NE')
   await page.getByLabel('Zip Code').fill('68102')
@@ -21,7 +21,7 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
   await page.getByRole('radio', { name: 'Turnkey' }).check()
   await page.getByLabel('Full Name').fill('Riley Representative')
   await page.getByLabel('Title').fill('President')
-  await page.getByLabel('Email', { exact: true }).fill(repEmail)
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(repEmail)
   await page.getByLabel('Phone Number').nth(1).fill('4025550111')
 
   await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
