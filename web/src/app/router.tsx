@@ -12,6 +12,7 @@ import { EnrollmentIndex } from './routes/public/enrollment-index'
 import { ErrorPage } from './routes/public/error-page'
 
 const AdminRoute = lazy(() => import('./routes/admin/admin-route'))
+const SignInReturnRoute = lazy(() => import('./routes/admin/sign-in-return-route'))
 const DealerFormRoute = lazy(() => import('./routes/public/dealer-form-route'))
 const LmaFormRoute = lazy(() => import('./routes/public/lma-form-route'))
 const InvoiceRoute = lazy(() => import('./routes/invoice/invoice-route'))
@@ -28,7 +29,7 @@ export function AppRoutes() {
           <AdminRoute />
         </Route>
         <Route path="/oidc">
-          <AdminRoute />
+          <SignInReturnRoute />
         </Route>
         <Route path="/invoice/:guid">
           <InvoiceRoute />

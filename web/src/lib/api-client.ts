@@ -28,6 +28,13 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+let bearerToken: (() => string | undefined) | undefined
+
+/** Set by the sign-in once it is ready: requests carry `Authorization: Bearer` only with a token. */
+export function setBearerToken(source: (() => string | undefined) | undefined): void {
+  bearerToken = source
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -35,6 +42,8 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+  const token = bearerToken?.()
+  if (token) headers.authorization = `Bearer ${token}`
   const init: RequestInit = { method, headers, signal: options.signal ?? null }
   if (body !== undefined) {
     headers['content-type'] = 'application/json'

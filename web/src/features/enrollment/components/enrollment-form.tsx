@@ -13,9 +13,13 @@ export interface EnrollmentFormProps {
   mode: 'new' | 'edit'
   submitLabel: string
   /** Posts the checked values; a thrown 400 ApiError puts the server's field errors on the form. */
-  onSubmit(values: Enrollment): Promise<void>
+  onSubmit(values: Enrollment, intent: string): Promise<void>
   /** Shown above the submit button. */
   statement?: ReactNode
+  /** Asked before anything else when the form is submitted (an administrator's confirmation). */
+  beforeSubmit?: () => Promise<boolean>
+  /** More buttons beside the submit button; a submit button may carry `data-intent`. */
+  actions?: ReactNode
   children: ReactNode
 }
 
@@ -26,6 +30,8 @@ export function EnrollmentForm({
   submitLabel,
   onSubmit,
   statement,
+  beforeSubmit,
+  actions,
   children,
 }: EnrollmentFormProps) {
   const [busy, setBusy] = useState(false)
@@ -41,6 +47,9 @@ export function EnrollmentForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy || form.readOnly) return
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const intent = submitter?.getAttribute('data-intent') ?? 'save'
+    if (beforeSubmit && !(await beforeSubmit())) return
     form.clearErrors()
     const result = validateEnrollment(form.values, { mode })
     if (!result.success) {
@@ -50,7 +59,7 @@ export function EnrollmentForm({
     }
     setBusy(true)
     try {
-      await onSubmit(result.data)
+      await onSubmit(result.data, intent)
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         const errors = problemToFieldErrors(error.body)
@@ -85,24 +94,17 @@ export function EnrollmentForm({
                 {form.formError}
               </p>
             )}
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Please wait...' : submitLabel}
-            </button>
+            <div className="submit-bar__buttons">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {busy ? 'Please wait...' : submitLabel}
+              </button>
+              {actions}
+            </div>
           </div>
         )}
       </form>
     </FormProvider>
   )
-}
-
-/** After React has shown the errors, puts the keyboard on the first field that has one. */
-function focusFirstError(formElement: EventTarget) {
-  requestAnimationFrame(() => {
-    const invalid = (formElement as HTMLFormElement).querySelector<HTMLElement>(
-      '[aria-invalid="true"]',
-    )
-    invalid?.focus()
-  })
 }
 
 function firstMessages(errors: Record<string, string[]>): Record<string, string> {

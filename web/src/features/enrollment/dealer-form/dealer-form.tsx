@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { ReactNode } from 'react'
 import type { FormState } from '../../../components/form/form-state'
 import { useConfig } from '../../config/config-context'
 import { EnrollmentForm } from '../components/enrollment-form'
@@ -13,11 +14,13 @@ import {
 export interface DealerFormProps {
   form: FormState<Enrollment>
   mode: 'new' | 'edit'
-  onSubmit(values: Enrollment): Promise<void>
+  onSubmit(values: Enrollment, intent: string): Promise<void>
+  beforeSubmit?: () => Promise<boolean>
+  actions?: ReactNode
 }
 
 /** The Dealer Enrollment Form: Dealer Information, Dealer Agreement, Authorization. */
-export function DealerForm({ form, mode, onSubmit }: DealerFormProps) {
+export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: DealerFormProps) {
   const { enrollmentYear, surveyUrl } = useConfig()
   const year = form.values.year || enrollmentYear
   return (
@@ -26,6 +29,8 @@ export function DealerForm({ form, mode, onSubmit }: DealerFormProps) {
       mode={mode}
       submitLabel={mode === 'edit' ? 'Save Changes' : 'Submit'}
       onSubmit={onSubmit}
+      beforeSubmit={beforeSubmit}
+      actions={actions}
       statement={
         <p>
           By submitting this form, you authorize the enrollment of this dealership in the {year}{' '}

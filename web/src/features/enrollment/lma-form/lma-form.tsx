@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { ReactNode } from 'react'
 import type { FormState } from '../../../components/form/form-state'
 import { useConfig } from '../../config/config-context'
 import { EnrollmentForm } from '../components/enrollment-form'
@@ -12,13 +13,15 @@ export interface LmaFormProps {
   form: FormState<Enrollment>
   /** new: a public submission; authorize: the representative's review; edit: an administrator. */
   mode: 'new' | 'authorize' | 'edit'
-  onSubmit(values: Enrollment): Promise<void>
+  onSubmit(values: Enrollment, intent: string): Promise<void>
+  beforeSubmit?: () => Promise<boolean>
+  actions?: ReactNode
 }
 
 const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Changes' }
 
 /** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
-export function LmaForm({ form, mode, onSubmit }: LmaFormProps) {
+export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaFormProps) {
   const { enrollmentYear, surveyUrl } = useConfig()
   const year = form.values.year || enrollmentYear
   const approved = form.values.status === 'Approved'
@@ -29,6 +32,8 @@ export function LmaForm({ form, mode, onSubmit }: LmaFormProps) {
       mode={mode === 'new' ? 'new' : 'edit'}
       submitLabel={SUBMIT_LABELS[mode]}
       onSubmit={onSubmit}
+      beforeSubmit={beforeSubmit}
+      actions={actions}
     >
       {approved && mode !== 'edit' && (
         <div className="banner banner--success" role="status">

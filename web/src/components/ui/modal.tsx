@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+export interface ModalProps {
+  title: string
+  /** Escape or the close button: the owner decides whether to close. */
+  onRequestClose(): void
+  className?: string
+  children: ReactNode
+  footer?: ReactNode
+}
+
+/** A modal dialog on the native <dialog> element: focus is trapped and restored by the browser. */
+export function Modal({ title, onRequestClose, className, children, footer }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onRequestClose()
+      }}
+    >
+      <header className="modal__header">
+        <h2 className="modal__title" id={titleId}>
+          {title}
+        </h2>
+        <button type="button" className="modal__close" aria-label="Close" onClick={onRequestClose}>
+          ×
+        </button>
+      </header>
+      <div className="modal__body">{children}</div>
+      {footer && <footer className="modal__footer">{footer}</footer>}
+    </dialog>
+  )
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { SITE_TITLE, usePageTitleState } from '../../lib/page-title'
+import { useAuth } from '../auth/auth-context'
+import { useConfig } from '../config/config-context'
+
+/** The admin frame: who is signed in, log out, and IT support in the footer. */
+export function AdminLayout({ children, menu }: { children: ReactNode; menu?: ReactNode }) {
+  const { user, logout } = useAuth()
+  const { itSupport, brands } = useConfig()
+  const { title } = usePageTitleState()
+  const logo = brands[0]?.key ?? 'chevy'
+  return (
+    <div className="public-layout admin-layout" data-brand={logo}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner admin-header">
+          <img
+            className="site-header__logo"
+            src={`/images/logos/${logo}.png`}
+            alt={brands[0]?.name ?? ''}
+            height="48"
+          />
+          <p className="site-header__title">{SITE_TITLE}</p>
+          {user && (
+            <div className="admin-header__user">
+              {menu}
+              <span>Hello, {user.username}</span>
+              <a
+                href="/admin"
+                className="admin-header__logout"
+                onClick={(event) => {
+                  event.preventDefault()
+                  void logout('/admin')
+                }}
+              >
+                Log out
+              </a>
+            </div>
+          )}
+        </div>
+      </header>
+      <div className="page-title-bar">
+        <h1 className="page-title-bar__title">{title}</h1>
+      </div>
+      <main id="main" className="page-content page-content--wide">
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>
+          IT support: {itSupport.name}, <a href={`mailto:${itSupport.email}`}>{itSupport.email}</a>,{' '}
+          <a href={`tel:${itSupport.phone.replace(/[^\d+]/g, '')}`}>{itSupport.phone}</a>
+        </p>
+      </footer>
+    </div>
+  )
+}

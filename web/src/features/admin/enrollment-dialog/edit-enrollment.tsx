@@ -1,0 +1,100 @@
+import type { Enrollment } from '@shared/enrollment/enrollment'
+import { isReadOnly } from '@shared/enrollment/status-rules'
+import { useState } from 'react'
+import { useFormState } from '../../../components/form/form-state'
+import { useConfirm } from '../../../components/ui/confirm'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api-client'
+import { useConfig } from '../../config/config-context'
+import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
+import { DealerForm } from '../../enrollment/dealer-form/dealer-form'
+import { LmaForm } from '../../enrollment/lma-form/lma-form'
+import { type AdminAction, runAdminAction, updateEnrollment } from '../api/admin-calls'
+import { ACTION_TEXTS, ActionButtons } from './action-buttons'
+import { HistoryPanel } from './history-panel'
+
+export interface EditEnrollmentProps {
+  loaded: SavedEnrollment
+  onSaved(saved: SavedEnrollment): void
+  onStatus(status: string): void
+  onDirty(dirty: boolean): void
+  close(): void
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The dialog's body: the form in edit mode, the actions of the current year, the history. */
+export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: EditEnrollmentProps) {
+  const { enrollmentYear } = useConfig()
+  const confirm = useConfirm()
+  const toast = useToast()
+  const [saved, setSaved] = useState(loaded)
+  const [busy, setBusy] = useState(false)
+  const current = loaded.year === enrollmentYear
+  const form = useFormState<Enrollment>(
+    loaded,
+    isReadOnly({
+      mode: 'edit',
+      status: loaded.status,
+      year: loaded.year,
+      currentYear: enrollmentYear,
+    }),
+  )
+  onDirty(form.dirty)
+
+  const beforeSubmit = async () => {
+    if (!(await confirm('Save the changes to this enrollment?'))) return false
+    await pause(50)
+    return true
+  }
+
+  async function save(values: Enrollment, intent: string) {
+    try {
+      const updated = await updateEnrollment(saved.guid, {
+        ...values,
+        guid: saved.guid,
+        version: saved.version,
+      })
+      setSaved(updated)
+      form.reset(updated)
+      onSaved(updated)
+      toast.success('Changes saved.')
+      if (intent === 'close') close()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) throw error
+      toast.error(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  async function act(action: AdminAction) {
+    if (!(await confirm(ACTION_TEXTS[action].question))) return
+    setBusy(true)
+    try {
+      const result = await runAdminAction(saved.guid, action)
+      toast.success(ACTION_TEXTS[action].done)
+      onStatus(result.status)
+      close()
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const actions = current ? (
+    <ActionButtons
+      enrollment={saved}
+      dirty={form.dirty}
+      busy={busy}
+      currentYear={enrollmentYear}
+      onAction={act}
+    />
+  ) : undefined
+  const props = { form, mode: 'edit' as const, onSubmit: save, beforeSubmit, actions }
+  return (
+    <>
+      {saved.type === 'Lma' ? <LmaForm {...props} /> : <DealerForm {...props} />}
+      <HistoryPanel guid={saved.guid} version={saved.version} />
+    </>
+  )
+}

@@ -1,0 +1,91 @@
+import type { ListFilters } from '../api/admin-calls'
+
+export const STATUS_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: 'Approved', label: 'Approved' },
+  { value: 'Approving', label: 'Approving' },
+  { value: 'Authorizing', label: 'Authorizing' },
+  { value: 'Declined', label: 'Declined' },
+]
+
+export const TYPE_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: 'Lma', label: 'LMA' },
+  { value: 'Dealer', label: 'Dealer' },
+]
+
+export function ListFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: ListFilters
+  onChange(next: ListFilters): void
+}) {
+  const set = (change: Partial<ListFilters>) => onChange({ ...filters, ...change })
+  return (
+    <div className="list-filters">
+      <div className="list-filters__search">
+        <label className="visually-hidden" htmlFor="list-search">
+          Search
+        </label>
+        <input
+          id="list-search"
+          type="search"
+          className="field__input"
+          placeholder="Search by BAC, name, email or zip code..."
+          value={filters.query}
+          onChange={(event) => set({ query: event.target.value })}
+        />
+      </div>
+      <div className="year-stepper" role="group" aria-label="Year">
+        <button
+          type="button"
+          className="button button--small"
+          aria-label="Previous year"
+          onClick={() => set({ year: filters.year - 1 })}
+        >
+          ‹
+        </button>
+        <span className="year-stepper__year" aria-live="polite">
+          {filters.year}
+        </span>
+        <button
+          type="button"
+          className="button button--small"
+          aria-label="Next year"
+          onClick={() => set({ year: filters.year + 1 })}
+        >
+          ›
+        </button>
+      </div>
+      <label className="list-filters__select">
+        Type
+        <select
+          className="field__input"
+          value={filters.type}
+          onChange={(event) => set({ type: event.target.value })}
+        >
+          {TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="list-filters__select">
+        Status
+        <select
+          className="field__input"
+          value={filters.status}
+          onChange={(event) => set({ status: event.target.value })}
+        >
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  )
+}

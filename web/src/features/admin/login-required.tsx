@@ -1,0 +1,16 @@
+import { usePageTitle } from '../../lib/page-title'
+import { useAuth } from '../auth/auth-context'
+
+export function LoginRequired() {
+  usePageTitle('Login Required')
+  const { login } = useAuth()
+  return (
+    <section className="login-required stack">
+      <h2>Login Required</h2>
+      <p>You must log in to use this site.</p>
+      <button type="button" className="button button--primary" onClick={() => void login('/admin')}>
+        Click Here to Login
+      </button>
+    </section>
+  )
+}
