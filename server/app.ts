@@ -3,8 +3,12 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import authPlugin from './auth/auth-plugin.js'
 import type { Config } from './config/config.js'
 import type { DatabaseHandle } from './db/database.js'
+import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
+import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
+import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { registerErrorHandling } from './http/error-handler.js'
@@ -12,6 +16,7 @@ import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import { regionRoutes } from './region/region-routes.js'
 import './types.js'
+import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
 import webPlugin from './web/web-plugin.js'
 
 export interface AppOptions {
@@ -78,14 +83,21 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   })
 
+  allowSilentSignInFrame(app)
+
   await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip })
   await app.register(mailPlugin, mail ?? {})
+  // Without OIDC_AUTHORITY the development provider signs users in, in this process.
+  const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)
+  if (devOidc) await app.register(devOidcPlugin, { devOidc })
+  await app.register(authPlugin, { local: devOidc?.trust })
   await app.register(healthRoutes)
   await app.register(
     async (api) => {
       await api.register(publicConfigRoutes)
       await api.register(regionRoutes)
       await api.register(publicEnrollmentRoutes)
+      await api.register(adminEnrollmentRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Brand } from '../../shared/config/public-config.js'
+import { DEFAULT_DEV_USERS, devUserList } from './dev-user-list.js'
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -53,6 +54,8 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid profile email user.read'),
   ADMIN_USERS: commaList.default([]),
   ADMIN_ROLE: z.string().min(1).optional(),
+  DEV_USERS: z.string().default(DEFAULT_DEV_USERS).pipe(devUserList),
+  DEV_PASSWORD: z.string().min(1).max(200).default('dev'),
   RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1, 'must be a positive number').default(30),
   RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1, 'must be a positive number').default(300),
   ENROLLMENT_YEAR: z.coerce
@@ -119,6 +122,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_AUTHORITY is set',
     )
   }
+  if (parsed.NODE_ENV === 'production' && !parsed.OIDC_AUTHORITY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_AUTHORITY and OIDC_CLIENT_ID are required in production (the development sign-in is off there)',
+    )
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL is required in production (the dev mailbox is off there)',
@@ -127,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed,
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    // The development provider's users carry roles; its 'admin' role makes an administrator.
+    ADMIN_ROLE: parsed.ADMIN_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'admin'),
     isProduction: parsed.NODE_ENV === 'production',
   }
 }
@@ -135,4 +145,4 @@ function truncate(value: string): string {
   return value.length > 60 ? `${value.slice(0, 57)}...` : value
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL'])
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEV_PASSWORD'])

@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
     expect(response.statusCode).toBe(201)
     return response.json() as Enrollment & { guid: string; version: number }
   }
-  const authorize = (guid: string, body: { regionId?: number | null }) =>
+  const authorize = <T extends { regionId?: number | null }>(guid: string, body: T) =>
     t.app.inject({
       method: 'POST',
       url: `/api/enrollments/${guid}/authorize`,

@@ -3,6 +3,8 @@ import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { createRegionRepository } from '../region/region-repository.js'
+import { createEnrollmentLifecycleRepository } from './enrollment-lifecycle-repository.js'
+import { createEnrollmentListRepository } from './enrollment-list-repository.js'
 import { createEnrollmentRepository } from './enrollment-repository.js'
 import { createHistoryRepository } from './history-repository.js'
 
@@ -11,6 +13,8 @@ export interface EnrollmentContext {
   db: Kysely<Database>
   config: Config
   enrollments: ReturnType<typeof createEnrollmentRepository>
+  list: ReturnType<typeof createEnrollmentListRepository>
+  lifecycle: ReturnType<typeof createEnrollmentLifecycleRepository>
   history: ReturnType<typeof createHistoryRepository>
   regions: ReturnType<typeof createRegionRepository>
   outbox: OutboxRepository
@@ -27,6 +31,8 @@ export function createEnrollmentContext(
     db,
     config,
     enrollments: createEnrollmentRepository(db),
+    list: createEnrollmentListRepository(db),
+    lifecycle: createEnrollmentLifecycleRepository(),
     history: createHistoryRepository(db),
     regions: createRegionRepository(db),
     outbox: mail.outbox,

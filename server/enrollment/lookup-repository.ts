@@ -6,14 +6,10 @@ import type {
   LmaLookupResult,
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
+import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 
 export const MAX_SUGGESTIONS = 10
-
-/** `%` and `_` typed by a user match themselves, not any text. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
 
 /** Autocomplete queries over the dealer directory and earlier years' enrollments (DESIGN.md §9). */
 export function createLookupRepository(db: Kysely<Database>) {

@@ -9,7 +9,7 @@ export function uniqueViolation(
   error: unknown,
 ): { constraint: string; detail: string } | undefined {
   const candidate = error as PostgresError | null
-  if (!candidate || candidate.code !== '23505' || !candidate.constraint) return undefined
+  if (candidate?.code !== '23505' || !candidate.constraint) return undefined
   return { constraint: candidate.constraint, detail: candidate.detail ?? '' }
 }
 

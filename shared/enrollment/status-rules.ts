@@ -27,15 +27,8 @@ export interface StatusSubject {
  */
 export function refusalReason(action: AdminAction, subject: StatusSubject): string | null {
   if (subject.dirty === true) return 'Save or discard your changes first.'
-  if (subject.status === 'Deleted') return 'This enrollment has been deleted.'
-  if (subject.status === '') return 'This enrollment has not been submitted yet.'
-  if (
-    subject.year !== undefined &&
-    subject.currentYear !== undefined &&
-    subject.year !== subject.currentYear
-  ) {
-    return 'Only enrollments of the current enrollment year can be changed.'
-  }
+  const unchangeable = changeRefusalReason(subject)
+  if (unchangeable) return unchangeable
   switch (action) {
     case 'approve':
       if (subject.status === 'Approved') return 'This enrollment is already approved.'
@@ -50,6 +43,25 @@ export function refusalReason(action: AdminAction, subject: StatusSubject): stri
     case 'delete':
       return null
   }
+}
+
+/**
+ * Why an administrator cannot change this enrollment at all (Save Changes or any action): it is
+ * deleted, not submitted, or of another year than the current enrollment year; null when it can.
+ */
+export function changeRefusalReason(
+  subject: Pick<StatusSubject, 'status' | 'year' | 'currentYear'>,
+): string | null {
+  if (subject.status === 'Deleted') return 'This enrollment has been deleted.'
+  if (subject.status === '') return 'This enrollment has not been submitted yet.'
+  if (
+    subject.year !== undefined &&
+    subject.currentYear !== undefined &&
+    subject.year !== subject.currentYear
+  ) {
+    return 'Only enrollments of the current enrollment year can be changed.'
+  }
+  return null
 }
 
 /** Approve: not dirty, not Approved, and an LMA or a dealer whose billing is not None. */

@@ -128,15 +128,18 @@ export function ComboboxField<T>({
       />
       <ul
         id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA combobox pattern: a list given the listbox role
         role="listbox"
         aria-label={`${label} suggestions`}
         className="combobox__list"
         hidden={!expanded}
       >
         {suggestions.map((suggestion, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable; the input keeps focus and points at them with aria-activedescendant
           <li
-            key={`${suggestion.name}-${index}`}
+            key={suggestion.name}
             id={`${listId}-${index}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA combobox pattern
             role="option"
             aria-selected={index === active}
             className="combobox__option"

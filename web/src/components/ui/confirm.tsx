@@ -46,13 +46,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               >
                 Yes
               </button>
-              {/* biome-ignore lint/a11y/noAutofocus: the safe answer takes the focus */}
-              <button
-                type="button"
-                className="button"
-                autoFocus
-                onClick={() => question.answer(false)}
-              >
+              <button type="button" className="button" onClick={() => question.answer(false)}>
                 No
               </button>
             </>

@@ -37,7 +37,8 @@ export function ListFilterBar({
           onChange={(event) => set({ query: event.target.value })}
         />
       </div>
-      <div className="year-stepper" role="group" aria-label="Year">
+      <fieldset className="year-stepper">
+        <legend className="visually-hidden">Year</legend>
         <button
           type="button"
           className="button button--small"
@@ -57,7 +58,7 @@ export function ListFilterBar({
         >
           ›
         </button>
-      </div>
+      </fieldset>
       <label className="list-filters__select">
         Type
         <select

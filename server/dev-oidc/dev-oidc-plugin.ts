@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { DEV_OIDC_PATH } from '../public-config/public-config.js'
+import { devOidcInteractionRoutes } from './dev-oidc-interactions.js'
+import type { DevOidc } from './dev-oidc-provider.js'
+
+export interface DevOidcPluginOptions {
+  devOidc: DevOidc
+}
+
+/**
+ * Mounts the development provider at /dev-oidc: its own sign-in pages, and every other path
+ * handed to oidc-provider with the prefix taken off (it reads `originalUrl` to build its links).
+ */
+const devOidcPlugin: FastifyPluginAsync<DevOidcPluginOptions> = async (app, { devOidc }) => {
+  await app.register(devOidcInteractionRoutes(devOidc), { prefix: DEV_OIDC_PATH })
+  await app.register(async (mount) => {
+    // oidc-provider reads request bodies itself: leave the stream unread.
+    mount.removeAllContentTypeParsers()
+    mount.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
+    const callback = devOidc.provider.callback()
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack()
+      const raw = request.raw as IncomingMessage & { originalUrl?: string }
+      const url = raw.url ?? DEV_OIDC_PATH
+      raw.originalUrl = url
+      raw.url = url.slice(DEV_OIDC_PATH.length) || '/'
+      await new Promise<void>((resolve) => {
+        reply.raw.once('close', resolve)
+        reply.raw.once('finish', resolve)
+        callback(raw, reply.raw)
+      })
+    }
+    mount.all(DEV_OIDC_PATH, handler)
+    mount.all(`${DEV_OIDC_PATH}/*`, handler)
+  })
+  app.log.info(
+    { issuer: devOidc.issuer, users: app.config.DEV_USERS.map((user) => user.email) },
+    'development sign-in: OpenID provider at /dev-oidc (set OIDC_AUTHORITY to use a real one)',
+  )
+}
+
+export default devOidcPlugin

@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely'
+import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import { type AdminAction, refusalReason } from '../../shared/enrollment/status-rules.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Database } from '../db/schema.js'
+import { AppError } from '../http/app-error.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+import type { StoredEnrollment } from './enrollment-mapping.js'
+
+export interface AdminActionOptions {
+  guid: string
+  admin: AdminIdentity
+  action: AdminAction
+  /** The history entry's action: approved, re-authorized, declined, deleted. */
+  historyAction: string
+  /** The change itself, in the transaction; answers the status after it. */
+  apply(trx: Kysely<Database>, stored: StoredEnrollment): Promise<EnrollmentStatus | 'Deleted'>
+}
+
+/**
+ * One administrator action (DESIGN.md §4): lock the enrollment, refuse what the status rules
+ * refuse (409 with the reason), apply it and write the history, all in one transaction.
+ * Answers the enrollment after the action, undefined once deleted.
+ */
+export async function runAdminAction(
+  context: EnrollmentContext,
+  options: AdminActionOptions,
+): Promise<StoredEnrollment | undefined> {
+  const { guid } = options
+  return context.db.transaction().execute(async (trx) => {
+    const stored = await lockedEnrollment(context, trx, guid)
+    const refusal = refusalReason(options.action, {
+      type: stored.type,
+      status: stored.status,
+      dealers: stored.dealers,
+      year: stored.year,
+      currentYear: context.config.ENROLLMENT_YEAR,
+    })
+    if (refusal) throw AppError.conflict(refusal)
+    const statusAfter = await options.apply(trx, stored)
+    await context.history.record(trx, {
+      guid,
+      action: options.historyAction,
+      actor: options.admin.username,
+      statusBefore: stored.status,
+      statusAfter,
+    })
+    return context.enrollments.findByGuid(guid, trx)
+  })
+}
+
+/** The enrollment, its row locked until the transaction ends; 404 when there is none. */
+export async function lockedEnrollment(
+  context: EnrollmentContext,
+  trx: Kysely<Database>,
+  guid: string,
+): Promise<StoredEnrollment> {
+  const stored = (await context.lifecycle.lock(trx, guid))
+    ? await context.enrollments.findByGuid(guid, trx)
+    : undefined
+  if (!stored) throw AppError.notFound('There is no enrollment with this id.')
+  return stored
+}
+
+/** The enrollment an action answers with; it exists, since the action did not delete it. */
+export function stillThere(enrollment: StoredEnrollment | undefined): StoredEnrollment {
+  if (!enrollment) throw new Error('The enrollment vanished inside its own transaction')
+  return enrollment
+}

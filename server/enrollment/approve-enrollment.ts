@@ -1,0 +1,44 @@
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { runAdminAction, stillThere } from './admin-action.js'
+import { enqueueApprovalConfirmation } from './approval-confirmation.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+import { bacKey, type StoredEnrollment } from './enrollment-mapping.js'
+
+/**
+ * Approve (DESIGN.md §4): status Approved, the confirmation mailed to the authorized
+ * representative, and an approved dealer's address kept in the dealer directory (§9).
+ */
+export async function approveEnrollment(
+  context: EnrollmentContext,
+  guid: string,
+  admin: AdminIdentity,
+): Promise<StoredEnrollment> {
+  const approved = await runAdminAction(context, {
+    guid,
+    admin,
+    action: 'approve',
+    historyAction: 'approved',
+    apply: async (trx, stored) => {
+      await context.lifecycle.setStatus(trx, stored.id, 'Approved')
+      await enqueueApprovalConfirmation(context, trx, stored)
+      const dealer = stored.dealers[0]
+      if (stored.type === 'Dealer' && dealer) {
+        await createDealerDirectoryRepository(trx).upsertMany([
+          {
+            bac: bacKey(dealer.bac),
+            name: dealer.name,
+            address: dealer.address,
+            city: dealer.city,
+            state: dealer.state,
+            postal: dealer.postal,
+            country: dealer.country,
+          },
+        ])
+      }
+      return 'Approved'
+    },
+  })
+  context.mailQueued()
+  return stillThere(approved)
+}

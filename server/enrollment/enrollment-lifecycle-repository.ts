@@ -1,0 +1,39 @@
+import { type Kysely, sql } from 'kysely'
+import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { Database } from '../db/schema.js'
+
+/** Status changes and deletion by administrators; callers pass their transaction. */
+export function createEnrollmentLifecycleRepository() {
+  return {
+    /** Locks the enrollment row until the transaction ends, so that two admin changes queue up. */
+    async lock(executor: Kysely<Database>, guid: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('enrollments')
+        .select('id')
+        .where('guid', '=', guid)
+        .forUpdate()
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Sets the status; bumps the version and the modification time. */
+    async setStatus(
+      executor: Kysely<Database>,
+      id: string,
+      status: EnrollmentStatus,
+    ): Promise<void> {
+      await executor
+        .updateTable('enrollments')
+        .set({ status, version: sql`version + 1`, modified_at: sql`now()` })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** Removes the enrollment; its dealer rows go with it (on delete cascade), its history stays. */
+    async remove(executor: Kysely<Database>, id: string): Promise<void> {
+      await executor.deleteFrom('enrollments').where('id', '=', id).execute()
+    },
+  }
+}
+
+export type EnrollmentLifecycleRepository = ReturnType<typeof createEnrollmentLifecycleRepository>

@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely'
+import type {
+  EnrollmentListItem,
+  EnrollmentStatus,
+  EnrollmentType,
+} from '../../shared/enrollment/enrollment.js'
+import { escapeLike } from '../db/escape-like.js'
+import type { Database } from '../db/schema.js'
+
+export interface EnrollmentListFilters {
+  year?: number
+  status?: EnrollmentStatus
+  type?: EnrollmentType
+  /** Trimmed; matches BACs, dealer and LMA names, emails and zip codes (contains, any case). */
+  search?: string
+}
+
+/** The admin list (SPEC.md §2 Enrollment List), newest change first. */
+export function createEnrollmentListRepository(db: Kysely<Database>) {
+  return {
+    async find(filters: EnrollmentListFilters): Promise<EnrollmentListItem[]> {
+      let query = db
+        .selectFrom('enrollments as e')
+        .leftJoin('enrollment_dealers as first', (join) =>
+          join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
+        )
+        .select([
+          'e.guid',
+          'e.year',
+          'e.brand',
+          'e.type',
+          'e.status',
+          'e.created_at',
+          'e.modified_at',
+          'first.bac as first_bac',
+          'first.name as first_name',
+          sql<string | null>`e.lma->>'name'`.as('lma_name'),
+        ])
+      if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
+      if (filters.status) query = query.where('e.status', '=', filters.status)
+      if (filters.type) query = query.where('e.type', '=', filters.type)
+      if (filters.search) {
+        const pattern = `%${escapeLike(filters.search)}%`
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql<string>`e.lma->>'name'`, 'ilike', pattern),
+            eb(sql<string>`e.lma->>'emailAddress'`, 'ilike', pattern),
+            eb(sql<string>`e.lma->>'authEmailAddress'`, 'ilike', pattern),
+            eb(sql<string>`e.lma->>'postal'`, 'ilike', pattern),
+            eb.exists(
+              eb
+                .selectFrom('enrollment_dealers as d')
+                .select(sql<number>`1`.as('hit'))
+                .whereRef('d.enrollment_id', '=', 'e.id')
+                .where((inner) =>
+                  inner.or([
+                    inner('d.bac', 'ilike', pattern),
+                    inner('d.name', 'ilike', pattern),
+                    inner('d.auth_email_address', 'ilike', pattern),
+                    inner('d.postal', 'ilike', pattern),
+                  ]),
+                ),
+            ),
+          ]),
+        )
+      }
+      const rows = await query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc').execute()
+      return rows.map((row) => ({
+        guid: row.guid,
+        year: row.year,
+        brand: row.brand,
+        type: row.type,
+        status: row.status,
+        bac: row.type === 'Dealer' ? (row.first_bac ?? '') : '',
+        name: row.lma_name || row.first_name || '',
+        created: new Date(row.created_at).toISOString(),
+        modified: new Date(row.modified_at).toISOString(),
+      }))
+    },
+  }
+}

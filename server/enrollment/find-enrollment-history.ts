@@ -1,0 +1,32 @@
+import type { HistoryChange } from '../db/schema.js'
+import { AppError } from '../http/app-error.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+
+/** One entry of `GET /api/enrollments/{guid}/history`. */
+export interface EnrollmentHistoryItem {
+  action: string
+  actor: string
+  at: string
+  statusBefore: string | null
+  statusAfter: string | null
+  changes: HistoryChange[]
+}
+
+/** The audit history of an enrollment, oldest first; it outlives a delete (DESIGN.md §4). */
+export async function findEnrollmentHistory(
+  context: EnrollmentContext,
+  guid: string,
+): Promise<EnrollmentHistoryItem[]> {
+  const rows = await context.history.list(guid)
+  if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
+    throw AppError.notFound('There is no enrollment with this id.')
+  }
+  return rows.map((row) => ({
+    action: row.action,
+    actor: row.actor,
+    at: new Date(row.at).toISOString(),
+    statusBefore: row.status_before,
+    statusAfter: row.status_after,
+    changes: row.changes,
+  }))
+}

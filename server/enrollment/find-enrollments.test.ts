@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Enrollment, EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
+import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+
+describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
+  let t: AdminTestApp
+  const guids: Record<string, string> = {}
+
+  async function submit(label: string, body: Enrollment) {
+    const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
+    expect(response.statusCode).toBe(201)
+    guids[label] = response.json().guid
+  }
+  const list = async (query = '') => {
+    const response = await t.asAdmin({ url: `/api/enrollments${query}` })
+    expect(response.statusCode).toBe(200)
+    return response.json() as EnrollmentListItem[]
+  }
+  const labels = (items: EnrollmentListItem[]) =>
+    items.map((item) => Object.keys(guids).find((label) => guids[label] === item.guid))
+
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind)
+    await submit(
+      'riverside',
+      dealerEnrollment({
+        bac: '114477',
+        name: 'Riverside Chevrolet',
+        postal: '62701',
+        authEmailAddress: 'owner@riverside-chevy.example',
+      }),
+    )
+    await submit(
+      'lakeshore',
+      lmaEnrollment(
+        2,
+        {
+          name: 'Lakeshore Dealers 100%',
+          emailAddress: 'billing@lakeshore.example',
+          postal: '49503',
+        },
+        {},
+      ),
+    )
+    await submit(
+      'declined',
+      dealerEnrollment({
+        bac: '228899',
+        name: 'Hilltop Motors',
+        postal: '30301',
+        billing: 'None',
+        kitSize: 'None',
+        hispanic: 'None',
+      }),
+    )
+    await submit('old', dealerEnrollment({ bac: '335566', name: 'Old Town Chevy' }))
+    const { db } = t.database
+    const old = db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('guid', '=', guids.old ?? '')
+    await db.updateTable('enrollments').set({ year: 2024 }).where('id', 'in', old).execute()
+    await db
+      .updateTable('enrollment_dealers')
+      .set({ year: 2024 })
+      .where('enrollment_id', 'in', old)
+      .execute()
+  })
+  afterAll(() => t.close())
+
+  it('answers list records, the newest change first', async () => {
+    const items = await list()
+    expect(labels(items)).toEqual(['old', 'declined', 'lakeshore', 'riverside'])
+    const riverside = items.find((item) => item.guid === guids.riverside)
+    expect(riverside).toEqual({
+      guid: guids.riverside,
+      year: 2025,
+      brand: 'chevy',
+      type: 'Dealer',
+      status: 'Approving',
+      bac: '114477',
+      name: 'Riverside Chevrolet',
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    })
+    const lakeshore = items.find((item) => item.guid === guids.lakeshore)
+    expect(lakeshore).toMatchObject({
+      type: 'Lma',
+      status: 'Authorizing',
+      bac: '',
+      name: 'Lakeshore Dealers 100%',
+    })
+  })
+
+  it('filters by year, status and type; an empty value is Any', async () => {
+    expect(labels(await list('?year=2024'))).toEqual(['old'])
+    expect(labels(await list('?status=Declined'))).toEqual(['declined'])
+    expect(labels(await list('?type=Lma'))).toEqual(['lakeshore'])
+    expect(labels(await list('?year=2025&type=Dealer&status=Approving'))).toEqual(['riverside'])
+    expect(await list('?year=2023')).toEqual([])
+    expect(await list('?year=&status=&type=&search=')).toHaveLength(4)
+  })
+
+  it.each([
+    ['a dealer BAC, in part', '1447', ['riverside']],
+    ['a BAC in an LMA dealer list', 'lakeshore-bac', ['lakeshore']],
+    ['a dealer name in any case', 'RIVERSIDE chev', ['riverside']],
+    ['an LMA member dealer name', 'member dealer 2', ['lakeshore']],
+    ['an LMA name', 'lakeshore dealers', ['lakeshore']],
+    ['the LMA contact email', 'billing@lakeshore', ['lakeshore']],
+    ['the dealer authorization email', 'OWNER@riverside-chevy', ['riverside']],
+    ['a dealer zip code', '30301', ['declined']],
+    ['the LMA zip code', '49503', ['lakeshore']],
+    ['a percent sign, literally', '100%', ['lakeshore']],
+    ['surrounding spaces', '  Hilltop  ', ['declined']],
+    ['nothing known', 'zzz-nothing', []],
+  ])('searches by %s', async (_label, search, expected) => {
+    const value = search === 'lakeshore-bac' ? await lakeshoreBac() : search
+    expect(labels(await list(`?search=${encodeURIComponent(value)}`))).toEqual(expected)
+  })
+
+  async function lakeshoreBac(): Promise<string> {
+    const enrollment = (await t.app.inject(`/api/enrollments/${guids.lakeshore}`)).json()
+    return enrollment.dealers[1].bac
+  }
+
+  it.each([
+    ['year=abc', 'year'],
+    ['year=2025.5', 'year'],
+    ['status=Pending', 'status'],
+    ['status=Deleted', 'status'],
+    ['type=Agency', 'type'],
+    [`search=${'x'.repeat(101)}`, 'search'],
+  ])('refuses the bad filter %s with a 400 naming the field', async (query, field) => {
+    const response = await t.asAdmin({ url: `/api/enrollments?${query}` })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json().errors)).toEqual([field])
+  })
+})

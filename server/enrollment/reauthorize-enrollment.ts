@@ -1,0 +1,26 @@
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import { runAdminAction, stillThere } from './admin-action.js'
+import { enqueueAuthorizationRequest } from './authorization-request.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+import type { StoredEnrollment } from './enrollment-mapping.js'
+
+/** Re-authorize an LMA enrollment (DESIGN.md §4): back to Authorizing, the request mailed again. */
+export async function reauthorizeEnrollment(
+  context: EnrollmentContext,
+  guid: string,
+  admin: AdminIdentity,
+): Promise<StoredEnrollment> {
+  const updated = await runAdminAction(context, {
+    guid,
+    admin,
+    action: 'reauthorize',
+    historyAction: 're-authorized',
+    apply: async (trx, stored) => {
+      await context.lifecycle.setStatus(trx, stored.id, 'Authorizing')
+      await enqueueAuthorizationRequest(context, trx, stored, true)
+      return 'Authorizing'
+    },
+  })
+  context.mailQueued()
+  return stillThere(updated)
+}

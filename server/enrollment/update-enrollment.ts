@@ -1,0 +1,68 @@
+import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
+import { changeRefusalReason } from '../../shared/enrollment/status-rules.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import { AppError } from '../http/app-error.js'
+import { lockedEnrollment, stillThere } from './admin-action.js'
+import { translateUniqueViolation } from './enrollment-conflicts.js'
+import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
+import type { EnrollmentContext } from './enrollment-context.js'
+import { diffEnrollment } from './enrollment-diff.js'
+import type { StoredEnrollment } from './enrollment-mapping.js'
+
+export const STALE_VERSION_MESSAGE =
+  'This enrollment was changed by someone else after you opened it. Close it and open it again to see their changes.'
+
+/**
+ * An administrator's Save Changes (SPEC.md §4): validated in edit mode (region required),
+ * checked against the version the admin loaded, the status left as it is.
+ */
+export async function updateEnrollment(
+  context: EnrollmentContext,
+  guid: string,
+  body: unknown,
+  admin: AdminIdentity,
+): Promise<StoredEnrollment> {
+  const result = validateEnrollment(body, { mode: 'edit' })
+  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
+  const { version, regionId } = result.data
+  if (version === undefined) {
+    throw AppError.badRequest('The enrollment version is missing.', {
+      version: ['Version is required.'],
+    })
+  }
+  if (regionId !== null && !(await context.regions.exists(regionId))) {
+    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
+  }
+  return context.db
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await lockedEnrollment(context, trx, guid)
+      const refusal = changeRefusalReason({
+        status: stored.status,
+        year: stored.year,
+        currentYear: context.config.ENROLLMENT_YEAR,
+      })
+      if (refusal) throw AppError.conflict(refusal)
+      if (stored.version !== version) throw AppError.conflict(STALE_VERSION_MESSAGE)
+      if (result.data.type !== stored.type) {
+        const message = 'The type of an enrollment cannot be changed.'
+        throw AppError.badRequest(message, { type: [message] })
+      }
+      const input = { ...result.data, brand: stored.brand, year: stored.year }
+      await checkContentIsFree(context, trx, input, { duplicateIsConflict: false, except: stored })
+      const content = toStoredContent(input)
+      await context.enrollments.replaceContent(trx, stored, content)
+      await context.history.record(trx, {
+        guid,
+        action: 'updated',
+        actor: admin.username,
+        statusBefore: stored.status,
+        statusAfter: stored.status,
+        changes: diffEnrollment(stored, content),
+      })
+      return stillThere(await context.enrollments.findByGuid(guid, trx))
+    })
+    .catch((error: unknown) => {
+      throw translateUniqueViolation(error, result.data, { duplicateIsConflict: false })
+    })
+}
