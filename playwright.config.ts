@@ -53,6 +53,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: `.tmp/e2e-${port}`,
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_SUBMISSIONS: '10000',
       ...env,
     },
   })),

@@ -6,7 +6,6 @@ export function LoginRequired() {
   const { login } = useAuth()
   return (
     <section className="login-required stack">
-      <h2>Login Required</h2>
       <p>You must log in to use this site.</p>
       <button type="button" className="button button--primary" onClick={() => void login('/admin')}>
         Click Here to Login

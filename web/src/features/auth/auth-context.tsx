@@ -69,11 +69,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         manager.signinRedirect({ prompt: 'select_account', state: { returnTo } }),
       logout: async (path = '/') => {
         const target = `${window.location.origin}${path}`
-        await manager.removeUser()
         try {
           await manager.signoutRedirect({ post_logout_redirect_uri: target })
         } catch (error) {
           console.warn('The identity provider has no sign-out page', error)
+          await manager.removeUser()
           window.location.assign(target)
         }
       },

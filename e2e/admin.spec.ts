@@ -1,0 +1,253 @@
+import { expect, test } from '@playwright/test'
+import { expectAccessible } from './support/accessibility'
+import { signIn, submitDealer } from './support/admin'
+import { freshName, waitForMail } from './support/enrollment-data'
+
+test('logged out, the admin area asks to log in', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible()
+  await expect(page.getByText('You must log in to use this site.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Click Here to Login' })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('an administrator signs in, filters and pages the list, and logs out', async ({ page }) => {
+  await signIn(page)
+  await expect(page.getByText('Hello, admin@example.com')).toBeVisible()
+  await expect(page.getByText('IT support:')).toBeVisible()
+  await page.getByRole('button', { name: 'Previous year' }).click()
+  await expect(page.getByText('2024', { exact: true })).toBeVisible()
+  const rows = page.locator('.list-table tbody tr')
+  await expect(rows).toHaveCount(20)
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  const pages = Number(
+    (await page.getByText(/^Page 1 of \d+$/).textContent())?.match(/of (\d+)/)?.[1],
+  )
+  expect(pages).toBeGreaterThanOrEqual(3)
+  await page.getByRole('button', { name: 'Next Page' }).click()
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Previous Page' })).toBeEnabled()
+  await expectAccessible(page)
+
+  await page.getByLabel('Type').selectOption('Lma')
+  await expect(page.getByText('Page 1 of 1')).toBeVisible()
+  await expect(rows.first().locator('td').nth(2)).toHaveText('LMA')
+  await expect(rows.first().locator('td').nth(3)).toHaveText('')
+  await page.getByLabel('Type').selectOption('')
+  await page.getByLabel('Status').selectOption('Declined')
+  await expect(rows.first().locator('.status')).toHaveText('Declined')
+  await page.getByLabel('Status').selectOption('')
+  const bac = (await rows.nth(3).locator('td').nth(3).textContent()) ?? ''
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(`  ${bac} `)
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().locator('td').nth(3)).toHaveText(bac)
+  await page
+    .getByPlaceholder('Search by BAC, name, email or zip code...')
+    .fill('no such dealer anywhere')
+  await expect(page.getByText('No enrollments to display.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Log out' }).click()
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await page.waitForURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible()
+})
+
+test('a non-administrator is refused by the API and sees why', async ({ page }) => {
+  await signIn(page, 'viewer@example.com')
+  await expect(page.getByText('You are not an administrator of this program.')).toBeVisible()
+})
+
+test('edit and save, then approve a dealer: toasts, list row and the approval email', async ({
+  page,
+}) => {
+  const name = freshName('Approval Motors')
+  const dealer = await submitDealer(page, name)
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(name)
+  const row = page.locator('.list-table tbody tr').filter({ hasText: name })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('button', { name }).click()
+  const dialog = page.getByRole('dialog', { name: `${name} - Approving` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled()
+
+  await dialog.getByLabel('City').fill('East Lansing')
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(dialog.getByText('Region is required.')).toHaveCount(0)
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(dialog.getByText('Region is required.')).toBeVisible()
+  await dialog.getByLabel('Region').selectOption({ label: 'Great Lakes' })
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Changes saved.')).toBeVisible()
+
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Enrollment approved.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(row.locator('.status')).toHaveText('Approved')
+  const mail = await waitForMail(page, dealer.dealers[0]?.authEmailAddress ?? '')
+  expect(mail.subject).toMatch(/approved/i)
+})
+
+test('decline, re-authorize and delete, each confirmed, with its toast and the row updated', async ({
+  page,
+}) => {
+  const declined = freshName('Decline Motors')
+  const deleted = freshName('Delete Motors')
+  await submitDealer(page, declined)
+  await submitDealer(page, deleted)
+  await signIn(page)
+  const search = page.getByPlaceholder('Search by BAC, name, email or zip code...')
+
+  await search.fill(declined)
+  const row = page.locator('.list-table tbody tr').filter({ hasText: declined })
+  await row.getByRole('button', { name: declined }).click()
+  const dialog = page.getByRole('dialog', { name: `${declined} - Approving` })
+  await dialog.getByRole('button', { name: 'Decline' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'No' })
+    .click()
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Decline' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Enrollment declined.')).toBeVisible()
+  await expect(row.locator('.status')).toHaveText('Declined')
+
+  await search.fill(deleted)
+  const deletedRow = page.locator('.list-table tbody tr').filter({ hasText: deleted })
+  await deletedRow.getByRole('button', { name: deleted }).click()
+  await page
+    .getByRole('dialog', { name: `${deleted} - Approving` })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Enrollment deleted.')).toBeVisible()
+  await expect(deletedRow.locator('.status')).toHaveText('Deleted')
+})
+
+test('an LMA is re-authorized, approved, and its link then shows the approved banner read-only', async ({
+  page,
+}) => {
+  const lmaName = freshName('Valley LMA')
+  const repEmail = `rep-${Date.now()}@valley.example`
+  const response = await page.request.post('/api/enrollments', {
+    data: {
+      type: 'Lma',
+      brand: 'chevy',
+      year: 2025,
+      status: '',
+      guid: '',
+      regionId: 3,
+      lma: {
+        name: lmaName,
+        contact: 'Casey Contact',
+        address: '9 River Road',
+        city: 'Fresno',
+        state: 'CA',
+        postal: '93721',
+        country: 'USA',
+        previousName: '',
+        nameChanged: false,
+        emailAddress: 'invoices@valley.example',
+        phoneNumber: '559-555-0100',
+        agencyName: 'Valley Agency',
+        authName: 'Rory Rep',
+        authTitle: 'Chair',
+        authEmailAddress: repEmail,
+        authPhoneNumber: '559-555-0101',
+        authFaxNumber: '',
+        type: 'Custom',
+      },
+      dealers: [
+        {
+          bac: '88000001',
+          name: 'Valley Chevrolet',
+          kitSize: 'Large',
+          hispanic: 'Only',
+          billing: 'Lma',
+          simple: true,
+        },
+      ],
+    },
+  })
+  expect(response.status()).toBe(201)
+  const { guid } = await response.json()
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(lmaName)
+  const row = page.locator('.list-table tbody tr').filter({ hasText: lmaName })
+  await row.getByRole('button', { name: lmaName }).click()
+  const dialog = page.getByRole('dialog', { name: `${lmaName} - Authorizing` })
+  await dialog.getByRole('button', { name: 'Re-authorize' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Authorization requested.')).toBeVisible()
+  await expect(row.locator('.status')).toHaveText('Authorizing')
+
+  await row.getByRole('button', { name: lmaName }).click()
+  await page
+    .getByRole('dialog', { name: `${lmaName} - Authorizing` })
+    .getByRole('button', { name: 'Approve' })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Enrollment approved.')).toBeVisible()
+  await expect(row.locator('.status')).toHaveText('Approved')
+
+  await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
+  await expect(page.getByText('Enrollment Approved')).toBeVisible()
+  await expect(page.getByText('No further changes can be made.')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
+})
+
+test('closing with unsaved changes asks first', async ({ page }) => {
+  const name = freshName('Unsaved Motors')
+  await submitDealer(page, name)
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(name)
+  await page
+    .locator('.list-table tbody tr')
+    .filter({ hasText: name })
+    .getByRole('button', { name })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `${name} - Approving` })
+  await dialog.getByLabel('Dealer Name').fill(`${name} Changed`)
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  const question = page.getByRole('dialog', { name: 'Please confirm' })
+  await expect(
+    question.getByText(
+      'You have unsaved changes. Do you really want to close without saving them?',
+    ),
+  ).toBeVisible()
+  await question.getByRole('button', { name: 'No' }).click()
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(dialog).toBeHidden()
+})

@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test'
+import { freshBac } from './enrollment-data'
+
+/** Signs in through the embedded OpenID provider's own login form. */
+export async function signIn(page: Page, email = 'admin@example.com'): Promise<void> {
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Click Here to Login' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('dev')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/admin$/)
+}
+
+export function dealerBody(name: string, bac = freshBac(), billing = 'OpenParts') {
+  return {
+    type: 'Dealer',
+    brand: 'chevy',
+    year: 2025,
+    status: '',
+    guid: '',
+    regionId: null,
+    lma: null,
+    dealers: [
+      {
+        bac,
+        name,
+        address: '1 Test Road',
+        city: 'Lansing',
+        state: 'MI',
+        postal: '48933',
+        country: 'USA',
+        authName: 'Dana Dealer',
+        authTitle: 'Owner',
+        authEmailAddress: `${bac}@dealer.example`,
+        authPhoneNumber: '517-555-0101',
+        authFaxNumber: '',
+        kitSize: billing === 'None' ? 'None' : 'Small',
+        hispanic: billing === 'None' ? 'None' : 'No',
+        billing,
+      },
+    ],
+  }
+}
+
+/** Submits a dealer enrollment through the public API, as the dealer form would. */
+export async function submitDealer(page: Page, name: string, billing = 'OpenParts') {
+  const response = await page.request.post('/api/enrollments', {
+    data: dealerBody(name, freshBac(), billing),
+  })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as {
+    guid: string
+    dealers: Array<{ bac: string; authEmailAddress: string }>
+  }
+}
