@@ -12,6 +12,7 @@ import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import { regionRoutes } from './region/region-routes.js'
@@ -98,6 +99,7 @@ export async function buildApp({
       await api.register(regionRoutes)
       await api.register(publicEnrollmentRoutes)
       await api.register(adminEnrollmentRoutes)
+      await api.register(invoiceRoutes)
     },
     { prefix: '/api' },
   )

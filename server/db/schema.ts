@@ -100,6 +100,40 @@ export interface DealerDirectoryTable {
   updated_at: Timestamp
 }
 
+export interface InvoiceItemRow {
+  description: string
+  quantity: number
+  unitPriceCents: number
+  subtotalCents: number
+}
+
+export interface InvoiceSequenceTable {
+  year: number
+  last_number: number
+}
+
+export interface InvoiceTable {
+  id: Generated<string>
+  enrollment_guid: string
+  invoice_number: string
+  invoice_year: number
+  /** YYYY-MM-DD (the pg driver is told to keep dates as text). */
+  invoice_date: ColumnType<string, string, string>
+  terms: string
+  brand: string
+  brand_name: string
+  lma_name: string
+  bill_to_email: string
+  bill_to: JSONColumnType<string[], string, string>
+  remit_to: JSONColumnType<string[], string, string>
+  /** Every item of the fixed list, quantity 0 included. */
+  items: JSONColumnType<InvoiceItemRow[], string, string>
+  subtotal_cents: ColumnType<number, number, number>
+  grand_total_cents: ColumnType<number, number, number>
+  issued_at: Timestamp
+  reissued_at: Date | null
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -108,4 +142,6 @@ export interface Database {
   enrollment_history: EnrollmentHistoryTable
   outbox: OutboxTable
   dealer_directory: DealerDirectoryTable
+  invoice_sequences: InvoiceSequenceTable
+  invoices: InvoiceTable
 }

@@ -1,5 +1,6 @@
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { issueInvoice } from '../invoice/issue-invoice.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -22,6 +23,7 @@ export async function approveEnrollment(
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Approved')
       await enqueueApprovalConfirmation(context, trx, stored)
+      if (stored.type === 'Lma') await issueInvoice(trx, context.config, stored)
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
         await createDealerDirectoryRepository(trx).upsertMany([

@@ -1,0 +1,119 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database, InvoiceItemRow } from '../db/schema.js'
+
+export interface InvoiceSnapshot {
+  enrollmentGuid: string
+  invoiceYear: number
+  invoiceDate: string
+  terms: string
+  brand: string
+  brandName: string
+  lmaName: string
+  billToEmail: string
+  billTo: string[]
+  remitTo: string[]
+  items: InvoiceItemRow[]
+  subtotalCents: number
+  grandTotalCents: number
+}
+
+export interface InvoiceRecord extends InvoiceSnapshot {
+  invoiceNumber: string
+  issuedAt: string
+  reissuedAt: string | null
+}
+
+const COLUMNS = sql`enrollment_guid as "enrollmentGuid", invoice_number as "invoiceNumber",
+  invoice_year as "invoiceYear", to_char(invoice_date, 'YYYY-MM-DD') as "invoiceDate", terms, brand,
+  brand_name as "brandName", lma_name as "lmaName", bill_to_email as "billToEmail",
+  bill_to as "billTo", remit_to as "remitTo", items, subtotal_cents as "subtotalCents",
+  grand_total_cents as "grandTotalCents", issued_at as "issuedAt", reissued_at as "reissuedAt"`
+
+/** Invoice snapshots and their per-year number sequence. */
+export function createInvoiceRepository(db: Kysely<Database>) {
+  return {
+    async findByEnrollment(
+      guid: string,
+      executor: Kysely<Database> = db,
+    ): Promise<InvoiceRecord | undefined> {
+      const result =
+        await sql<InvoiceRecord>`select ${COLUMNS} from invoices where enrollment_guid = ${guid}`.execute(
+          executor,
+        )
+      return result.rows[0] && normalize(result.rows[0])
+    },
+
+    async listByYear(year: number): Promise<InvoiceRecord[]> {
+      const result =
+        await sql<InvoiceRecord>`select ${COLUMNS} from invoices where invoice_year = ${year}
+        order by invoice_number`.execute(db)
+      return result.rows.map(normalize)
+    },
+
+    /**
+     * Stores the snapshot: a first issue takes the year's next number; a re-issue after a
+     * re-approval keeps its number and replaces the content.
+     */
+    async issue(executor: Kysely<Database>, snapshot: InvoiceSnapshot): Promise<InvoiceRecord> {
+      const values = {
+        invoice_year: snapshot.invoiceYear,
+        invoice_date: snapshot.invoiceDate,
+        terms: snapshot.terms,
+        brand: snapshot.brand,
+        brand_name: snapshot.brandName,
+        lma_name: snapshot.lmaName,
+        bill_to_email: snapshot.billToEmail,
+        bill_to: JSON.stringify(snapshot.billTo),
+        remit_to: JSON.stringify(snapshot.remitTo),
+        items: JSON.stringify(snapshot.items),
+        subtotal_cents: snapshot.subtotalCents,
+        grand_total_cents: snapshot.grandTotalCents,
+      }
+      const existing = await executor
+        .selectFrom('invoices')
+        .select('id')
+        .where('enrollment_guid', '=', snapshot.enrollmentGuid)
+        .forUpdate()
+        .executeTakeFirst()
+      if (existing) {
+        await executor
+          .updateTable('invoices')
+          .set({ ...values, reissued_at: sql`now()` })
+          .where('id', '=', existing.id)
+          .execute()
+      } else {
+        const number = await nextNumber(executor, snapshot.invoiceYear)
+        await executor
+          .insertInto('invoices')
+          .values({ ...values, enrollment_guid: snapshot.enrollmentGuid, invoice_number: number })
+          .execute()
+      }
+      const stored = await this.findByEnrollment(snapshot.enrollmentGuid, executor)
+      if (!stored) throw new Error('The invoice vanished inside its own transaction')
+      return stored
+    },
+  }
+}
+
+/** `{year}-{NNNN}`: the counter row is locked by the increment until the transaction ends. */
+async function nextNumber(executor: Kysely<Database>, year: number): Promise<string> {
+  const result = await sql<{ last_number: number }>`
+    insert into invoice_sequences (year, last_number) values (${year}, 1)
+    on conflict (year) do update set last_number = invoice_sequences.last_number + 1
+    returning last_number`.execute(executor)
+  const number = result.rows[0]?.last_number
+  if (number === undefined) throw new Error('No invoice number was assigned')
+  return `${year}-${String(number).padStart(4, '0')}`
+}
+
+function normalize(row: InvoiceRecord): InvoiceRecord {
+  return {
+    ...row,
+    subtotalCents: Number(row.subtotalCents),
+    grandTotalCents: Number(row.grandTotalCents),
+    issuedAt: new Date(row.issuedAt).toISOString(),
+    reissuedAt: row.reissuedAt ? new Date(row.reissuedAt).toISOString() : null,
+  }
+}
+
+export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>

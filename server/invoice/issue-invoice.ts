@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely'
+import { currentBrand } from '../../shared/brand/find-brand.js'
+import { invoiceItems } from '../../shared/enrollment/pricing.js'
+import { INVOICE_TERMS } from '../../shared/invoice/invoice.js'
+import type { Config } from '../config/config.js'
+import type { Database } from '../db/schema.js'
+import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import { createInvoiceRepository, type InvoiceRecord } from './invoice-repository.js'
+
+/**
+ * Issues (or re-issues under the same number) the invoice of an approved LMA enrollment
+ * (DESIGN.md §6), in the approval's transaction.
+ */
+export async function issueInvoice(
+  trx: Kysely<Database>,
+  config: Config,
+  enrollment: StoredEnrollment,
+  today = new Date(),
+): Promise<InvoiceRecord> {
+  const lma = enrollment.lma
+  if (enrollment.type !== 'Lma' || !lma) throw new Error('Only LMA enrollments are invoiced')
+  const priced = invoiceItems(enrollment.dealers)
+  return createInvoiceRepository(trx).issue(trx, {
+    enrollmentGuid: enrollment.guid,
+    invoiceYear: enrollment.year,
+    invoiceDate: today.toISOString().slice(0, 10),
+    terms: INVOICE_TERMS,
+    brand: enrollment.brand,
+    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    lmaName: lma.name,
+    billToEmail: lma.emailAddress,
+    billTo: [
+      lma.name,
+      `Attn: ${lma.contact}`,
+      lma.address,
+      `${lma.city}, ${lma.state} ${lma.postal}`,
+      lma.emailAddress,
+    ],
+    remitTo: config.REMIT_TO,
+    items: priced.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      subtotalCents: item.subtotalCents,
+    })),
+    subtotalCents: priced.subtotalCents,
+    grandTotalCents: priced.grandTotalCents,
+  })
+}
