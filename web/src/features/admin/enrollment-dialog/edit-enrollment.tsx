@@ -93,6 +93,14 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const props = { form, mode: 'edit' as const, onSubmit: save, beforeSubmit, actions }
   return (
     <>
+      {saved.type === 'Lma' && saved.status === 'Approved' && (
+        <p className="dialog-links">
+          {/* rel=opener: the new tab of the same site starts with this tab's sign-in (session storage) */}
+          <a href={`/invoice/${saved.guid}`} target="_blank" rel="noopener opener">
+            View Invoice
+          </a>
+        </p>
+      )}
       {saved.type === 'Lma' ? <LmaForm {...props} /> : <DealerForm {...props} />}
       <HistoryPanel guid={saved.guid} version={saved.version} />
     </>

@@ -1,0 +1,99 @@
+import type { Invoice } from '@shared/invoice/invoice'
+
+const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Money as $0.00 from the API's dollars. */
+export function money(dollars: number): string {
+  return MONEY.format(Math.round(dollars * 100) / 100)
+}
+
+/** 2026-11-22 as 11/22/2026, without a time-zone shift. */
+export function shortDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-')
+  return `${Number(month)}/${Number(day)}/${year}`
+}
+
+export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
+  return (
+    <article className="invoice">
+      <header className="invoice__header">
+        <img
+          className="invoice__logo"
+          src={`/images/logos/${logo}.png`}
+          alt={invoice.invoiceBrand}
+          height="48"
+        />
+        <dl className="invoice__facts">
+          <div>
+            <dt>Invoice Number</dt>
+            <dd>{invoice.invoiceNumber}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{shortDate(invoice.invoiceDate)}</dd>
+          </div>
+          <div>
+            <dt>Terms</dt>
+            <dd>{invoice.invoiceTerms}</dd>
+          </div>
+        </dl>
+      </header>
+      <div className="invoice__parties">
+        <section>
+          <h2>Bill to</h2>
+          {invoice.billTo.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: address lines are fixed once issued
+            <p key={index}>{line}</p>
+          ))}
+        </section>
+        <section>
+          <h2>Remit payment to</h2>
+          {invoice.remitTo.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: address lines are fixed once issued
+            <p key={index}>{line}</p>
+          ))}
+        </section>
+      </div>
+      <h2 className="invoice__program">
+        {invoice.invoiceYear} {invoice.invoiceBrand} Dealer Funded Point of Sale Kit Program
+      </h2>
+      <table className="invoice__items">
+        <thead>
+          <tr>
+            <th scope="col">Quantity</th>
+            <th scope="col">Description</th>
+            <th scope="col">Cost Per Kit</th>
+            <th scope="col">Extended Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.items
+            .filter((item) => item.quantity > 0)
+            .map((item) => (
+              <tr key={item.description}>
+                <td>{item.quantity}</td>
+                <td>{item.description}</td>
+                <td>{money(item.unitPrice)}</td>
+                <td>{money(item.subtotal)}</td>
+              </tr>
+            ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Subtotal
+            </th>
+            <td>{money(invoice.subtotal)}</td>
+          </tr>
+          <tr className="invoice__grand-total">
+            <th scope="row" colSpan={3}>
+              Grand Total
+            </th>
+            <td>{money(invoice.grandTotal)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="invoice__note">Payment is due within 60 days of invoice receipt.</p>
+    </article>
+  )
+}
