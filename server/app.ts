@@ -16,6 +16,7 @@ import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import { regionRoutes } from './region/region-routes.js'
+import { rolloverRoutes } from './rollover/rollover-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
 import webPlugin from './web/web-plugin.js'
@@ -100,6 +101,7 @@ export async function buildApp({
       await api.register(publicEnrollmentRoutes)
       await api.register(adminEnrollmentRoutes)
       await api.register(invoiceRoutes)
+      await api.register(rolloverRoutes)
     },
     { prefix: '/api' },
   )

@@ -49,3 +49,14 @@ export interface HistoryEntry {
 export function getEnrollmentHistory(guid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
   return api.get<HistoryEntry[]>(path(guid, 'history'), { signal })
 }
+
+export interface RolloverResult {
+  from: number
+  to: number
+  created: number
+  skipped: number
+}
+
+export function rollOver(to: number): Promise<RolloverResult> {
+  return api.post<RolloverResult>('/api/rollover', { to })
+}

@@ -9,6 +9,7 @@ import { EnrollmentDialog } from '../enrollment-dialog/enrollment-dialog'
 import { ListFilterBar } from './list-filters'
 import { Legend, ListTable } from './list-table'
 import { PAGE_SIZE, Pager, pageCount } from './pager'
+import { RolloverButton } from './rollover-button'
 import { useEnrollmentList } from './use-enrollment-list'
 
 /** The admin index: filters, a page of 20 enrollments, the legend; a row opens the dialog. */
@@ -26,7 +27,7 @@ export function EnrollmentList() {
   const [page, setPage] = useState(1)
   const [openGuid, setOpenGuid] = useState<string | null>(null)
   const onError = useCallback((message: string) => toast.error(message), [toast])
-  const { items, loading, replace } = useEnrollmentList(filters, ready, onError)
+  const { items, loading, replace, reload } = useEnrollmentList(filters, ready, onError)
 
   const pages = pageCount(items.length)
   const shown = Math.min(page, pages)
@@ -44,7 +45,12 @@ export function EnrollmentList() {
       />
       <ListTable rows={rows} onOpen={(row) => setOpenGuid(row.guid)} />
       <Pager page={shown} pages={pages} onPage={setPage} />
-      <Legend />
+      <div className="list-footer">
+        <Legend />
+        {filters.year === enrollmentYear && (
+          <RolloverButton year={enrollmentYear} onDone={reload} />
+        )}
+      </div>
       {openGuid && (
         <EnrollmentDialog
           guid={openGuid}

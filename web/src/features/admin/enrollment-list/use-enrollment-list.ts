@@ -17,7 +17,8 @@ export function useEnrollmentList(
   const [loading, setLoading] = useState(false)
   const lastKey = useRef<string | null>(null)
   const inflight = useRef<AbortController | undefined>(undefined)
-  const key = JSON.stringify({ ...filters, query: filters.query.trim() })
+  const [generation, setGeneration] = useState(0)
+  const key = JSON.stringify({ ...filters, query: filters.query.trim(), generation })
 
   useEffect(() => {
     if (!ready || key === lastKey.current) return
@@ -54,5 +55,8 @@ export function useEnrollmentList(
     setItems((all) => all.map((item) => (item.guid === guid ? { ...item, ...change } : item)))
   }, [])
 
-  return { items, loading, replace }
+  /** Fetches the same filters again (after a change the list cannot patch in). */
+  const reload = useCallback(() => setGeneration((value) => value + 1), [])
+
+  return { items, loading, replace, reload }
 }

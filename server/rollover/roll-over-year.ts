@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { bacKey, type StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import { createHistoryRepository } from '../enrollment/history-repository.js'
+import { uniqueViolation } from '../enrollment/unique-violation.js'
+
+export interface RolloverResult {
+  from: number
+  to: number
+  /** Enrollments created in the new year. */
+  created: number
+  /** Approved enrollments not copied: their dealer or LMA already has one in the new year. */
+  skipped: number
+}
+
+/**
+ * Automatic re-enrollment (DESIGN.md §10): every Approved enrollment of `to - 1` is copied into
+ * `to` as Approving, unless its BAC or LMA already has an enrollment there. LMA rows whose BAC
+ * is taken are left out. Safe to run twice: the second run finds everything taken.
+ */
+export async function rollOverYear(
+  db: Kysely<Database>,
+  to: number,
+  actor: string,
+): Promise<RolloverResult> {
+  const result: RolloverResult = { from: to - 1, to, created: 0, skipped: 0 }
+  const enrollments = createEnrollmentRepository(db)
+  const history = createHistoryRepository(db)
+  const sources = await db
+    .selectFrom('enrollments')
+    .select('guid')
+    .where('year', '=', to - 1)
+    .where('status', '=', 'Approved')
+    .orderBy('id')
+    .execute()
+  for (const { guid } of sources) {
+    const copied = await db
+      .transaction()
+      .execute(async (trx) => {
+        const source = await enrollments.findByGuid(guid, trx)
+        if (!source) return false
+        const dealers = await freeDealers(trx, enrollments, source, to)
+        if (dealers.length === 0) return false
+        if (
+          source.lma &&
+          (await enrollments.lmaNameTaken(trx, {
+            brand: source.brand,
+            year: to,
+            name: source.lma.name,
+          }))
+        ) {
+          return false
+        }
+        const copy = await enrollments.insert(trx, {
+          guid: randomUUID(),
+          year: to,
+          brand: source.brand,
+          type: source.type,
+          status: 'Approving',
+          regionId: source.regionId,
+          lma: source.lma,
+          dealers,
+        })
+        await history.record(trx, {
+          guid: copy.guid,
+          action: 'rolled over',
+          actor,
+          statusBefore: null,
+          statusAfter: 'Approving',
+          changes: [
+            { field: 'source', before: null, after: `${source.year} enrollment ${source.guid}` },
+          ],
+        })
+        return true
+      })
+      .catch((error: unknown) => {
+        // Another rollover or a submission took the BAC or the LMA name meanwhile.
+        if (uniqueViolation(error)) return false
+        throw error
+      })
+    if (copied) result.created += 1
+    else result.skipped += 1
+  }
+  return result
+}
+
+async function freeDealers(
+  trx: Kysely<Database>,
+  enrollments: ReturnType<typeof createEnrollmentRepository>,
+  source: StoredEnrollment,
+  to: number,
+) {
+  const taken = await enrollments.takenBacs(trx, {
+    brand: source.brand,
+    year: to,
+    bacs: source.dealers.map((dealer) => dealer.bac),
+  })
+  const free = source.dealers.filter((dealer) => !taken.has(bacKey(dealer.bac)))
+  return source.type === 'Dealer' && free.length !== source.dealers.length ? [] : free
+}
