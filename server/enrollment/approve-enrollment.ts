@@ -1,5 +1,6 @@
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { enqueueInvoiceMail } from '../invoice/enqueue-invoice-mail.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
@@ -8,7 +9,8 @@ import { bacKey, type StoredEnrollment } from './enrollment-mapping.js'
 
 /**
  * Approve (DESIGN.md §4): status Approved, the confirmation mailed to the authorized
- * representative, and an approved dealer's address kept in the dealer directory (§9).
+ * representative; an LMA's invoice issued and mailed to the LMA (§6), an approved dealer's
+ * address kept in the dealer directory (§9).
  */
 export async function approveEnrollment(
   context: EnrollmentContext,
@@ -23,7 +25,10 @@ export async function approveEnrollment(
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Approved')
       await enqueueApprovalConfirmation(context, trx, stored)
-      if (stored.type === 'Lma') await issueInvoice(trx, context.config, stored)
+      if (stored.type === 'Lma') {
+        const invoice = await issueInvoice(trx, context.config, stored)
+        await enqueueInvoiceMail(context, trx, invoice)
+      }
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
         await createDealerDirectoryRepository(trx).upsertMany([

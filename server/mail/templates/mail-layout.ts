@@ -13,6 +13,8 @@ export interface MailBlock {
   link?: { label: string; url: string }
   /** Label/value rows. */
   facts?: Array<[string, string]>
+  /** An address: a bold heading over lines kept apart. */
+  lines?: { heading: string; lines: string[] }
 }
 
 /** One look for every mail: a heading, blocks, a footer; user text is escaped in the HTML part. */
@@ -25,6 +27,10 @@ export function renderMail(
   const htmlBlocks = blocks.map((block) => {
     if (block.paragraph !== undefined)
       return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`
+    if (block.lines) {
+      const lines = block.lines.lines.map(escapeHtml).join('<br>')
+      return `<p style="margin:0 0 16px"><strong>${escapeHtml(block.lines.heading)}</strong><br>${lines}</p>`
+    }
     if (block.link) {
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;background:#0b5cad;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(block.link.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4f5b6b">Or open this address: <a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.url)}</a></p>`
@@ -47,6 +53,7 @@ ${htmlBlocks.join('\n')}
 </div></body></html>`
   const textBlocks = blocks.map((block) => {
     if (block.paragraph !== undefined) return block.paragraph
+    if (block.lines) return [`${block.lines.heading}:`, ...block.lines.lines].join('\n')
     if (block.link) return `${block.link.label}:\n${block.link.url}`
     return (block.facts ?? []).map(([label, value]) => `${label}: ${value}`).join('\n')
   })

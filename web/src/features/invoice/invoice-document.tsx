@@ -1,17 +1,5 @@
 import type { Invoice } from '@shared/invoice/invoice'
-
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Money as $0.00 from the API's dollars. */
-export function money(dollars: number): string {
-  return MONEY.format(Math.round(dollars * 100) / 100)
-}
-
-/** 2026-11-22 as 11/22/2026, without a time-zone shift. */
-export function shortDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-')
-  return `${Number(month)}/${Number(day)}/${year}`
-}
+import { dollars, programHeading, shortDate } from '@shared/invoice/invoice-text'
 
 export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
   return (
@@ -54,9 +42,7 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
           ))}
         </section>
       </div>
-      <h2 className="invoice__program">
-        {invoice.invoiceYear} {invoice.invoiceBrand} Dealer Funded Point of Sale Kit Program
-      </h2>
+      <h2 className="invoice__program">{programHeading(invoice)}</h2>
       <table className="invoice__items">
         <thead>
           <tr>
@@ -73,8 +59,8 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
               <tr key={item.description}>
                 <td>{item.quantity}</td>
                 <td>{item.description}</td>
-                <td>{money(item.unitPrice)}</td>
-                <td>{money(item.subtotal)}</td>
+                <td>{dollars(item.unitPrice)}</td>
+                <td>{dollars(item.subtotal)}</td>
               </tr>
             ))}
         </tbody>
@@ -83,13 +69,13 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
             <th scope="row" colSpan={3}>
               Subtotal
             </th>
-            <td>{money(invoice.subtotal)}</td>
+            <td>{dollars(invoice.subtotal)}</td>
           </tr>
           <tr className="invoice__grand-total">
             <th scope="row" colSpan={3}>
               Grand Total
             </th>
-            <td>{money(invoice.grandTotal)}</td>
+            <td>{dollars(invoice.grandTotal)}</td>
           </tr>
         </tfoot>
       </table>

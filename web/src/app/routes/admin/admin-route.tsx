@@ -5,7 +5,9 @@ import { ToastProvider } from '../../../components/ui/toast'
 import { AdminLayout } from '../../../features/admin/admin-layout'
 import { EnrollmentList } from '../../../features/admin/enrollment-list/enrollment-list'
 import { LoginRequired } from '../../../features/admin/login-required'
+import { ReportMenu } from '../../../features/admin/report-menu'
 import { AuthProvider, useAuth } from '../../../features/auth/auth-context'
+import { useConfig } from '../../../features/config/config-context'
 import '../../../styles/admin.css'
 
 /** /admin and /oidc: nothing renders until the sign-in state is known. */
@@ -23,9 +25,10 @@ export default function AdminRoute() {
 
 function AdminArea() {
   const { ready, user } = useAuth()
+  const { enrollmentYear } = useConfig()
   if (!ready) return null
   return (
-    <AdminLayout>
+    <AdminLayout menu={user && <ReportMenu year={enrollmentYear} token={user.idToken} />}>
       {user ? (
         <Switch>
           <Route path="/" component={EnrollmentList} />

@@ -1,0 +1,66 @@
+import { formatMoney } from '../../../shared/enrollment/pricing.js'
+import { shortDate } from '../../../shared/invoice/invoice-text.js'
+import { type MailContent, renderMail } from './mail-layout.js'
+
+export interface InvoiceMailInput {
+  invoiceNumber: string
+  /** ISO date, YYYY-MM-DD. */
+  invoiceDate: string
+  terms: string
+  year: number
+  brandName: string
+  lmaName: string
+  items: Array<{
+    description: string
+    quantity: number
+    unitPriceCents: number
+    subtotalCents: number
+  }>
+  grandTotalCents: number
+  remitTo: string[]
+  /** A re-approval re-issued the invoice under its number. */
+  reissued: boolean
+  supportEmail: string
+  supportPhone: string
+}
+
+/** Sends the LMA its invoice (the PDF goes along as an attachment). */
+export function invoiceMail(input: InvoiceMailInput): MailContent {
+  const program = `${input.year} ${input.brandName} Dealer Funded POS Program`
+  const itemFacts = input.items
+    .filter((item) => item.quantity > 0)
+    .map((item): [string, string] => [
+      item.description,
+      `${item.quantity} × ${formatMoney(item.unitPriceCents)} = ${formatMoney(item.subtotalCents)}`,
+    ])
+  return renderMail(
+    `Invoice ${input.invoiceNumber}: ${program}`,
+    `Invoice ${input.invoiceNumber}`,
+    [
+      {
+        paragraph: `Attached is invoice ${input.invoiceNumber} for the ${program} enrollment of ${input.lmaName}.`,
+      },
+      ...(input.reissued
+        ? [
+            {
+              paragraph:
+                'The enrollment was changed and approved again: this invoice replaces the one sent earlier under the same number.',
+            },
+          ]
+        : []),
+      {
+        facts: [
+          ['Invoice number', input.invoiceNumber],
+          ['Date', shortDate(input.invoiceDate)],
+          ['Terms', input.terms],
+          ['LMA', input.lmaName],
+          ...itemFacts,
+          ['Total due', formatMoney(input.grandTotalCents)],
+        ],
+      },
+      { paragraph: 'Payment is due within 60 days of invoice receipt.' },
+      { lines: { heading: 'Remit payment to', lines: input.remitTo } },
+    ],
+    `Questions? Contact the program office at ${input.supportEmail} or ${input.supportPhone}.`,
+  )
+}
