@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('seedDemoData guards on %s', (kind) => {
   it('seeds only when the configuration asks for it', async () => {
     await database.db.deleteFrom('dealer_directory').execute()
     const config = { DATABASE_URL: undefined, isProduction: true, DEMO_DATA: undefined }
-    const settings = { ENROLLMENT_YEAR: 2030, BRANDS }
+    const settings = { ENROLLMENT_YEAR: 2030, BRANDS, REMIT_TO: ['Program Office', 'PO Box 1'] }
     expect(await seedDemoDataIfWanted(database.db, { ...config, ...settings })).toBeNull()
     const result = await seedDemoDataIfWanted(database.db, {
       ...config,

@@ -12,9 +12,13 @@ export async function seedDemoDataIfWanted(
   db: Kysely<Database>,
   config: Pick<
     Config,
-    'DATABASE_URL' | 'isProduction' | 'DEMO_DATA' | 'ENROLLMENT_YEAR' | 'BRANDS'
+    'DATABASE_URL' | 'isProduction' | 'DEMO_DATA' | 'ENROLLMENT_YEAR' | 'BRANDS' | 'REMIT_TO'
   >,
 ): Promise<SeedDemoDataResult | null> {
   if (!isDemoDataWanted(config)) return null
-  return seedDemoData(db, { year: config.ENROLLMENT_YEAR, brands: config.BRANDS })
+  return seedDemoData(db, {
+    year: config.ENROLLMENT_YEAR,
+    brands: config.BRANDS,
+    remitTo: config.REMIT_TO,
+  })
 }

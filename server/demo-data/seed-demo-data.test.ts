@@ -159,4 +159,21 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
       expect(STATES.has(row.state)).toBe(true)
     }
   })
+  it('issues an invoice for every approved demo LMA, numbered in its year', async () => {
+    const approved = await database.db
+      .selectFrom('enrollments')
+      .select('guid')
+      .where('type', '=', 'Lma')
+      .where('status', '=', 'Approved')
+      .execute()
+    const invoices = await database.db
+      .selectFrom('invoices')
+      .select(['enrollment_guid', 'invoice_number'])
+      .execute()
+    expect(approved.length).toBeGreaterThan(0)
+    expect(invoices.map((invoice) => invoice.enrollment_guid).sort()).toEqual(
+      approved.map((row) => row.guid).sort(),
+    )
+    expect(invoices.map((invoice) => invoice.invoice_number).sort()[0]).toBe('2024-0001')
+  })
 })

@@ -1,10 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import { issueInvoice } from '../invoice/issue-invoice.js'
 import type { DemoEnrollment } from './demo-enrollment.js'
 import { type DemoDataOptions, generateDemoData } from './generate-demo-data.js'
 
-export type SeedDemoDataOptions = DemoDataOptions
+export interface SeedDemoDataOptions extends DemoDataOptions {
+  /** Remit-to lines of the invoices issued for the approved demo LMAs. */
+  remitTo?: string[]
+}
 
 export type SeedDemoDataResult =
   | { seeded: false; reason: string }
@@ -36,6 +41,7 @@ export async function seedDemoData(
     const data = generateDemoData(options, regions)
     await directory.upsertMany(data.directory)
     const enrollmentDealers = await insertEnrollments(trx, data.enrollments)
+    await invoiceApprovedLmas(trx, data.enrollments, options)
     return {
       seeded: true,
       year: options.year - 1,
@@ -69,6 +75,28 @@ async function insertEnrollments(
     await db.insertInto('enrollment_dealers').values(batch).execute()
   }
   return dealers.length
+}
+
+/** An approved LMA has an invoice, as if it had been approved through the admin area. */
+async function invoiceApprovedLmas(
+  trx: Kysely<Database>,
+  enrollments: readonly DemoEnrollment[],
+  options: SeedDemoDataOptions,
+): Promise<void> {
+  const repository = createEnrollmentRepository(trx)
+  const approved = enrollments.filter(
+    ({ enrollment }) => enrollment.type === 'Lma' && enrollment.status === 'Approved',
+  )
+  for (const { enrollment } of approved) {
+    const stored = await repository.findByGuid(enrollment.guid, trx)
+    if (!stored) continue
+    await issueInvoice(
+      trx,
+      { BRANDS: [...options.brands], REMIT_TO: options.remitTo ?? [] },
+      stored,
+      new Date(stored.modified),
+    )
+  }
 }
 
 function* batches<T>(items: readonly T[]): Generator<T[]> {

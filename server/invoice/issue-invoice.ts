@@ -13,7 +13,7 @@ import { createInvoiceRepository, type InvoiceRecord } from './invoice-repositor
  */
 export async function issueInvoice(
   trx: Kysely<Database>,
-  config: Config,
+  config: Pick<Config, 'BRANDS' | 'REMIT_TO'>,
   enrollment: StoredEnrollment,
   today = new Date(),
 ): Promise<InvoiceRecord> {
