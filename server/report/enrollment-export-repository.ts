@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely'
+import type { DealerEntry } from '../../shared/enrollment/enrollment.js'
+import type { Database } from '../db/schema.js'
+
+/** Where a page of enrollments ends: the sort key of its last enrollment. */
+export interface EnrollmentCursor {
+  year: number
+  brand: string
+  /** created_at as text, exact to the microsecond (a Date keeps milliseconds only). */
+  createdKey: string
+  id: string
+}
+
+/** The export's reads: enrollments page by page in report order, then their dealer rows. */
+export function createEnrollmentExportRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * The next enrollments after the cursor: newest year first, then brand, created, id;
+     * with their number of dealer rows, so a caller can keep its batches small.
+     */
+    enrollmentsAfter(after: EnrollmentCursor | undefined, limit: number) {
+      let query = db
+        .selectFrom('enrollments as e')
+        .leftJoin('regions as r', 'r.id', 'e.region_id')
+        .select((eb) => [
+          sql<string>`e.id::text`.as('id'),
+          sql<string>`e.created_at::text`.as('createdKey'),
+          'e.guid',
+          'e.year',
+          'e.brand',
+          'e.type',
+          'e.status',
+          'r.name as regionName',
+          'e.created_at as created',
+          'e.modified_at as modified',
+          'e.lma',
+          eb
+            .selectFrom('enrollment_dealers as d')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('d.enrollment_id', '=', 'e.id')
+            .as('dealerCount'),
+        ])
+      if (after) {
+        // A row comparison on the sort key, the year negated for its descending order.
+        query = query.where(
+          sql<boolean>`(-e.year, e.brand, e.created_at, e.id) > (${-after.year}, ${after.brand},
+            ${after.createdKey}::timestamptz, ${after.id}::bigint)`,
+        )
+      }
+      return query
+        .orderBy('e.year', 'desc')
+        .orderBy('e.brand')
+        .orderBy('e.created_at')
+        .orderBy('e.id')
+        .limit(limit)
+        .execute()
+    },
+
+    /** The dealer rows of these enrollments, by enrollment id, in position order. */
+    async dealersOf(enrollmentIds: readonly string[]): Promise<Map<string, DealerEntry[]>> {
+      const byEnrollment = new Map<string, DealerEntry[]>()
+      if (enrollmentIds.length === 0) return byEnrollment
+      const rows = await db
+        .selectFrom('enrollment_dealers')
+        .selectAll()
+        .where('enrollment_id', 'in', enrollmentIds)
+        .orderBy('enrollment_id')
+        .orderBy('position')
+        .execute()
+      for (const row of rows) {
+        const key = String(row.enrollment_id)
+        const list = byEnrollment.get(key) ?? []
+        list.push({
+          bac: row.bac,
+          name: row.name,
+          address: row.address,
+          city: row.city,
+          state: row.state,
+          postal: row.postal,
+          country: row.country,
+          authName: row.auth_name,
+          authTitle: row.auth_title,
+          authEmailAddress: row.auth_email_address,
+          authPhoneNumber: row.auth_phone_number,
+          authFaxNumber: row.auth_fax_number,
+          kitSize: row.kit_size as DealerEntry['kitSize'],
+          hispanic: row.hispanic as DealerEntry['hispanic'],
+          billing: row.billing as DealerEntry['billing'],
+        })
+        byEnrollment.set(key, list)
+      }
+      return byEnrollment
+    },
+  }
+}
+
+export type ExportEnrollment = Awaited<
+  ReturnType<ReturnType<typeof createEnrollmentExportRepository>['enrollmentsAfter']>
+>[number]

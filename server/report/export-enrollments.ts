@@ -1,0 +1,45 @@
+import type { FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Config } from '../config/config.js'
+import type { Database } from '../db/schema.js'
+import { enrollmentExportColumns } from './enrollment-export-columns.js'
+import { EXPORT_BATCH_ROWS, exportBatches } from './export-batches.js'
+import { addReportSheet } from './report-sheet.js'
+import { reportFilename, sendXlsx } from './xlsx-download.js'
+
+export interface ExportOptions {
+  db: Kysely<Database>
+  config: Config
+  batchRows?: number
+}
+
+/**
+ * `POST /api/reports/export` (DESIGN.md §8): every enrollment, one row per dealer entry,
+ * streamed batch by batch. The first batch is read before the headers go out, so a database
+ * that cannot answer still gets a proper error response.
+ */
+export async function exportEnrollments(
+  reply: FastifyReply,
+  { db, config, batchRows = EXPORT_BATCH_ROWS }: ExportOptions,
+): Promise<FastifyReply> {
+  const batches = exportBatches(db, batchRows)
+  const first = await batches.next()
+  return sendXlsx(reply, reportFilename('pos-enrollments'), async (download) => {
+    const sheet = addReportSheet(
+      download.workbook,
+      'Enrollments',
+      enrollmentExportColumns(config.BRANDS),
+    )
+    let batch = first
+    while (!batch.done && !download.closed) {
+      for (const row of batch.value) sheet.add(row)
+      await download.drained()
+      batch = await batches.next()
+    }
+    if (download.closed) {
+      await batches.return(undefined)
+      return
+    }
+    sheet.commit()
+  })
+}

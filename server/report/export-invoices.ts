@@ -1,0 +1,25 @@
+import type { FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { createInvoiceRepository } from '../invoice/invoice-repository.js'
+import { INVOICE_REPORT_COLUMNS, invoiceTotals } from './invoice-report-columns.js'
+import { addReportSheet } from './report-sheet.js'
+import { reportFilename, sendXlsx } from './xlsx-download.js'
+
+/**
+ * `POST /api/reports/invoices/{year}` (DESIGN.md §8): one row per invoice of the year, then a
+ * totals row. A year has at most one invoice per LMA enrollment, so they are read at once.
+ */
+export async function exportInvoices(
+  reply: FastifyReply,
+  db: Kysely<Database>,
+  year: number,
+): Promise<FastifyReply> {
+  const invoices = await createInvoiceRepository(db).listByYear(year)
+  return sendXlsx(reply, reportFilename(`pos-invoices-${year}`), async (download) => {
+    const sheet = addReportSheet(download.workbook, `Invoices ${year}`, INVOICE_REPORT_COLUMNS)
+    for (const invoice of invoices) sheet.add(invoice)
+    sheet.addTotals(invoiceTotals(invoices))
+    sheet.commit()
+  })
+}

@@ -1,0 +1,46 @@
+import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
+import type { InvoiceRecord } from '../invoice/invoice-repository.js'
+import type { CellValue, ReportColumn } from './report-sheet.js'
+
+type Column = ReportColumn<InvoiceRecord>
+
+export function itemQuantity(invoice: InvoiceRecord, description: string): number {
+  return invoice.items.find((item) => item.description === description)?.quantity ?? 0
+}
+
+/** DESIGN.md §8: number, date, brand, LMA, bill-to email, each item's quantity, totals. */
+export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
+  { header: 'Invoice Number', width: 15, kind: 'text', value: (it) => it.invoiceNumber },
+  {
+    header: 'Invoice Date',
+    width: 12,
+    kind: 'date',
+    value: (it) => new Date(`${it.invoiceDate}T00:00:00Z`),
+  },
+  { header: 'Brand', width: 12, kind: 'text', value: (it) => it.brandName },
+  { header: 'LMA', width: 32, kind: 'text', value: (it) => it.lmaName },
+  { header: 'Bill-To Email', width: 30, kind: 'text', value: (it) => it.billToEmail },
+  ...INVOICE_ITEM_DESCRIPTIONS.map(
+    (description): Column => ({
+      header: description,
+      width: Math.max(12, description.length + 2),
+      kind: 'integer',
+      value: (it) => itemQuantity(it, description),
+    }),
+  ),
+  { header: 'Subtotal', width: 13, kind: 'currency', value: (it) => it.subtotalCents / 100 },
+  { header: 'Grand Total', width: 13, kind: 'currency', value: (it) => it.grandTotalCents / 100 },
+]
+
+/** The totals row: 'Total', then the sum of every number column. */
+export function invoiceTotals(invoices: readonly InvoiceRecord[]): CellValue[] {
+  return INVOICE_REPORT_COLUMNS.map((column, index) => {
+    if (index === 0) return 'Total'
+    if (column.kind !== 'integer' && column.kind !== 'currency') return null
+    const cents = invoices.reduce((sum, invoice) => {
+      const value = column.value(invoice)
+      return sum + Math.round((typeof value === 'number' ? value : 0) * 100)
+    }, 0)
+    return cents / 100
+  })
+}
