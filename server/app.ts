@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -16,6 +17,7 @@ import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import { regionRoutes } from './region/region-routes.js'
+import { reportRoutes } from './report/report-routes.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
@@ -87,6 +89,10 @@ export async function buildApp({
 
   allowSilentSignInFrame(app)
 
+  // Answers over 1 KB (the admin list, index.html) go out compressed; built assets are served
+  // as they were compressed at build time (.br, .gz) by the web plugin.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+
   await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip })
   await app.register(mailPlugin, mail ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
@@ -101,6 +107,7 @@ export async function buildApp({
       await api.register(publicEnrollmentRoutes)
       await api.register(adminEnrollmentRoutes)
       await api.register(invoiceRoutes)
+      await api.register(reportRoutes)
       await api.register(rolloverRoutes)
     },
     { prefix: '/api' },
