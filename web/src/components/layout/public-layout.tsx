@@ -18,6 +18,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             className="site-header__logo"
             src={`/images/logos/${brand.key}.png`}
             alt={brand.name}
+            width="160"
             height="48"
           />
           <p className="site-header__title">{SITE_TITLE}</p>

@@ -20,6 +20,7 @@ export function AdminLayout({ children, menu }: { children: ReactNode; menu?: Re
             className="site-header__logo"
             src={`/images/logos/${logo}.png`}
             alt={brands[0]?.name ?? ''}
+            width="160"
             height="48"
           />
           <p className="site-header__title">{SITE_TITLE}</p>

@@ -9,6 +9,7 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
           className="invoice__logo"
           src={`/images/logos/${logo}.png`}
           alt={invoice.invoiceBrand}
+          width="160"
           height="48"
         />
         <dl className="invoice__facts">
