@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { chunkModules } from './scripts/build/chunk-modules-plugin.js'
+import { precompress } from './scripts/build/precompress-plugin.js'
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), chunkModules(fileURLToPath(new URL('.', import.meta.url))), precompress()],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },
@@ -14,6 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each page loads, for npm run budget.
+    manifest: true,
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./web/index.html', import.meta.url)),

@@ -12,7 +12,9 @@ import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
+import { AppError } from './http/app-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { answerFrameworkError } from './http/framework-errors.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
@@ -51,6 +53,7 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -84,6 +87,8 @@ export async function buildApp({
       ? { maxAge: 31536000, includeSubDomains: true }
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   })
 
@@ -93,7 +98,17 @@ export async function buildApp({
   // as they were compressed at build time (.br, .gz) by the web plugin.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
-  await app.register(rateLimit, { global: false, keyGenerator: (request) => request.ip })
+  // Keyed by the plugin's default: request.ip (the proxy's client address only when
+  // TRUST_PROXY trusts it), IPv6 addresses grouped by their /64, so that one client cannot
+  // dodge a limit by spoofing X-Forwarded-For or by rotating addresses inside its own subnet.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.statusCode,
+        `Too many requests from your address. Please try again in ${context.after}.`,
+      ),
+  })
   await app.register(mailPlugin, mail ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)

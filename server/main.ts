@@ -1,24 +1,30 @@
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config/config.js'
-import { openDatabase } from './db/database.js'
+import { type Config, ConfigError, loadConfig } from './config/config.js'
+import { type DatabaseHandle, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDemoDataIfWanted } from './demo-data/seed-demo-data-if-wanted.js'
 import { findWebRoot } from './web/web-root.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  let reportConnectionError = (_error: Error) => {}
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    onConnectionError: (error) => reportConnectionError(error),
   })
-  await migrateToLatest(database.db)
+  await migrate(config, database)
   const seeded = await seedDemoDataIfWanted(database.db, config)
   const app = await buildApp({ config, database, webRoot: findWebRoot() })
-  app.addHook('onClose', async () => {
-    await database.close()
-  })
+  reportConnectionError = (error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool opens a new one')
 
   let closing = false
+  // A response finishing during shutdown closes its connection: left open (keep-alive), it
+  // would hold the server open until the client or the keep-alive timeout ends it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
@@ -28,13 +34,21 @@ async function main(): Promise<void> {
       process.exit(1)
     }, 10_000)
     force.unref()
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down')
-        process.exit(1)
-      },
-    )
+    // The database closes after the app: after the last request and the mail worker's last
+    // query (Fastify runs onClose hooks last-registered first, so not in one of them).
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => {
+          app.log.info('in-flight requests finished, database closed; exiting')
+          process.exit(0)
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down')
+          process.exit(1)
+        },
+      )
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
@@ -45,6 +59,30 @@ async function main(): Promise<void> {
     { database: database.kind, url: config.PUBLIC_URL },
     'Dealer Funded POS Program is ready',
   )
+}
+
+/**
+ * Migrations on PostgreSQL run on connections of their own without statement timeouts: a long
+ * migration, or waiting for another instance's under the advisory lock, may take longer than a
+ * request may.
+ */
+async function migrate(config: Config, database: DatabaseHandle): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migrateToLatest(database.db)
+    return
+  }
+  const migrations = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 2,
+    statementTimeoutMs: 0,
+    queryTimeoutMs: 0,
+  })
+  try {
+    await migrateToLatest(migrations.db)
+  } finally {
+    await migrations.close()
+  }
 }
 
 main().catch((error: unknown) => {

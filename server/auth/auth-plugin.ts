@@ -9,7 +9,7 @@ import {
   identityFromClaims,
   isAdministrator,
 } from './admin-identity.js'
-import { bearerToken } from './bearer-token.js'
+import { bearerToken, MAX_ID_TOKEN_LENGTH } from './bearer-token.js'
 import {
   createIdTokenVerifier,
   type IdTokenVerifierOptions,
@@ -56,6 +56,10 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     request: FastifyRequest,
   ): Promise<AdminIdentity> {
     if (!token) throw new AppError(401, SIGN_IN_MESSAGE)
+    if (token.length > MAX_ID_TOKEN_LENGTH) {
+      request.log.info({ length: token.length }, 'ID token rejected: too long')
+      throw new AppError(401, SIGN_IN_MESSAGE)
+    }
     let claims: Awaited<ReturnType<typeof verify>>
     try {
       claims = await verify(token)

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import type { Database } from './schema.js'
+import { unavailableAwareDialect } from './unavailable-aware-dialect.js'
 
 export type DatabaseKind = 'postgres' | 'pglite'
 
@@ -20,12 +22,20 @@ export interface DatabaseOptions {
   dataDir: string
   /** PostgreSQL pool size. */
   poolSize?: number
+  /** PostgreSQL: how long to wait for a new connection (default 5 s). */
+  connectionTimeoutMs?: number
+  /** PostgreSQL: the server cancels a statement after this long (default 30 s; 0: never). */
+  statementTimeoutMs?: number
+  /** PostgreSQL: the client gives up on an answer after this long (default 5 s more; 0: never). */
+  queryTimeoutMs?: number
+  /** Told about connections lost while idle or checked out (they are replaced, nothing fails). */
+  onConnectionError?: (error: Error) => void
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { db, kind } = options.databaseUrl
     ? {
-        db: postgresDatabase(options.databaseUrl, options.poolSize ?? 10),
+        db: postgresDatabase(options.databaseUrl, options),
         kind: 'postgres' as const,
       }
     : { db: await pgliteDatabase(options.dataDir), kind: 'pglite' as const }
@@ -44,15 +54,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-function postgresDatabase(connectionString: string, max: number): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 })
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+function postgresDatabase(connectionString: string, options: DatabaseOptions): Kysely<Database> {
+  const statementTimeout = options.statementTimeoutMs ?? 30_000
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    statement_timeout: statementTimeout,
+    query_timeout: options.queryTimeoutMs ?? (statementTimeout ? statementTimeout + 5000 : 0),
+    // A transaction left open by a lost or stuck instance must not hold its locks for long.
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    application_name: 'pos-enrollment',
+  })
+  // An idle client losing its connection must not crash the process; the pool replaces it
+  // (guardClient reports it once).
   pool.on('error', () => {})
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  pool.on('connect', (client) => guardClient(client, (error) => options.onConnectionError?.(error)))
+  return new Kysely<Database>({ dialect: unavailableAwareDialect(new PostgresDialect({ pool })) })
+}
+
+/**
+ * A client whose connection dies while checked out emits 'error', which would crash the process
+ * without a listener (the query in flight fails by itself and the pool drops the client). After
+ * a client-side query timeout the connection is presumed lost (a network partition): it is
+ * ended, so the pool opens a new one instead of queueing the next queries behind the lost one.
+ */
+function guardClient(client: pg.PoolClient, onError: (error: Error) => void): void {
+  client.on('error', onError)
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const result = query(...args)
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            client.end().catch(() => {})
+          }
+        })
+      }
+      return result
+    },
+  })
 }
 
 async function pgliteDatabase(dataDir: string): Promise<Kysely<Database>> {
   mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir)
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  // pg_trgm backs the trigram indexes of the searches (migration 0004-search-indexes).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  return new Kysely<Database>({ dialect: unavailableAwareDialect(new PGliteDialect(pglite)) })
 }

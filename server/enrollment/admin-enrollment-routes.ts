@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { SIGN_IN_MESSAGE } from '../auth/auth-plugin.js'
 import { AppError } from '../http/app-error.js'
@@ -14,6 +15,11 @@ import { findEnrollments } from './find-enrollments.js'
 import { guidParams } from './public-enrollment-routes.js'
 import { reauthorizeEnrollment } from './reauthorize-enrollment.js'
 import { updateEnrollment } from './update-enrollment.js'
+
+/** The status actions take no input: no body, {} or null; anything else is refused. */
+const noFields = z
+  .strictObject({}, { error: 'This action takes no fields: send an empty body or {}.' })
+  .nullish()
 
 function adminOf(request: FastifyRequest): AdminIdentity {
   if (!request.admin) throw new AppError(401, SIGN_IN_MESSAGE)
@@ -63,12 +69,16 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     decline: declineEnrollment,
   }
   for (const [path, action] of Object.entries(actions)) {
-    api.post(`/enrollments/:guid/${path}`, { schema: { params: guidParams } }, async (request) =>
-      toWire(await action(context, request.params.guid, adminOf(request))),
+    api.post(
+      `/enrollments/:guid/${path}`,
+      { schema: { params: guidParams, body: noFields } },
+      async (request) => toWire(await action(context, request.params.guid, adminOf(request))),
     )
   }
 
-  api.post('/enrollments/:guid/delete', { schema: { params: guidParams } }, async (request) =>
-    deleteEnrollment(context, request.params.guid, adminOf(request)),
+  api.post(
+    '/enrollments/:guid/delete',
+    { schema: { params: guidParams, body: noFields } },
+    async (request) => deleteEnrollment(context, request.params.guid, adminOf(request)),
   )
 }

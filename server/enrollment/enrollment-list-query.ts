@@ -1,18 +1,22 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { queryText } from '../http/query-text.js'
+
+const YEAR_MESSAGE = 'Year must be a year such as 2025.'
 
 /** An empty query value (the list's 'Any') means no filter. */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
 
 /** The query of `GET /api/enrollments`: bad values are a 400 naming the field. */
 export const enrollmentListQuery = z.object({
+  // Four digits and nothing else: not '0x7e9', '2025.0' or '1e3', which a number parser takes.
   year: z.preprocess(
     blankIsAbsent,
-    z.coerce
-      .number({ error: 'Year must be a year such as 2025.' })
-      .int('Year must be a year such as 2025.')
-      .min(1900, 'Year must be a year such as 2025.')
-      .max(9999, 'Year must be a year such as 2025.')
+    z
+      .string({ error: YEAR_MESSAGE })
+      .regex(/^\d{4}$/, YEAR_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(1900, YEAR_MESSAGE))
       .optional(),
   ),
   status: z.preprocess(
@@ -27,8 +31,5 @@ export const enrollmentListQuery = z.object({
     blankIsAbsent,
     z.enum(ENROLLMENT_TYPES, { error: 'Type must be Lma or Dealer.' }).optional(),
   ),
-  search: z
-    .string({ error: 'Search must be text.' })
-    .max(100, 'Search must be at most 100 characters.')
-    .optional(),
+  search: queryText('Search', 100).optional(),
 })

@@ -41,17 +41,24 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
       if (filters.type) query = query.where('e.type', '=', filters.type)
       if (filters.search) {
         const pattern = `%${escapeLike(filters.search)}%`
-        query = query.where((eb) =>
-          eb.or([
-            eb(sql<string>`e.lma->>'name'`, 'ilike', pattern),
-            eb(sql<string>`e.lma->>'emailAddress'`, 'ilike', pattern),
-            eb(sql<string>`e.lma->>'authEmailAddress'`, 'ilike', pattern),
-            eb(sql<string>`e.lma->>'postal'`, 'ilike', pattern),
-            eb.exists(
+        // Matches the LMA's fields or any dealer row's. An IN over a UNION, not an OR with
+        // EXISTS, so each side is a bitmap scan of its trigram index (0004-search-indexes).
+        query = query.where('e.id', 'in', (eb) =>
+          eb
+            .selectFrom('enrollments as l')
+            .select('l.id')
+            .where((inner) =>
+              inner.or([
+                inner(sql<string>`l.lma->>'name'`, 'ilike', pattern),
+                inner(sql<string>`l.lma->>'emailAddress'`, 'ilike', pattern),
+                inner(sql<string>`l.lma->>'authEmailAddress'`, 'ilike', pattern),
+                inner(sql<string>`l.lma->>'postal'`, 'ilike', pattern),
+              ]),
+            )
+            .union(
               eb
                 .selectFrom('enrollment_dealers as d')
-                .select(sql<number>`1`.as('hit'))
-                .whereRef('d.enrollment_id', '=', 'e.id')
+                .select('d.enrollment_id as id')
                 .where((inner) =>
                   inner.or([
                     inner('d.bac', 'ilike', pattern),
@@ -61,7 +68,6 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
                   ]),
                 ),
             ),
-          ]),
         )
       }
       const rows = await query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc').execute()

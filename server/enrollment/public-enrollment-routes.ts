@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../http/app-error.js'
+import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { createEnrollmentContext } from './enrollment-context.js'
 import { toWire } from './enrollment-mapping.js'
@@ -13,10 +14,8 @@ export const guidParams = z.object({
 })
 
 const lookupQuery = z.object({
-  value: z
-    .string({ error: 'value is required.' })
-    .max(100, 'value must be at most 100 characters.'),
-  brand: z.string().max(20).optional(),
+  value: queryText('value', 100),
+  brand: queryText('brand', 20).optional(),
 })
 
 /** Type-ahead starts after more than 2 characters (SPEC.md §9). */

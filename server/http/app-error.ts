@@ -1,5 +1,8 @@
 import type { Problem } from '../../shared/http/problem.js'
 
+/** The content type of every error answer (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -7,6 +10,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -9,6 +9,7 @@ import { createOutboxRepository, type OutboxRepository } from './outbox-reposito
 export interface MailOptions {
   pollMs?: number
   retryBaseMs?: number
+  sendTimeoutMs?: number
   /** Tests that inspect the outbox themselves turn the worker off. */
   worker?: boolean
 }
@@ -26,12 +27,15 @@ declare module 'fastify' {
   }
 }
 
+/** A dead or stalling mail server fails a send in seconds, not the minutes nodemailer allows. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 }
+
 const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
   const { config } = app
   let devMailbox: DevMailbox | undefined
   let transport: Transporter
   if (config.SMTP_URL) {
-    transport = nodemailer.createTransport(config.SMTP_URL)
+    transport = nodemailer.createTransport({ url: config.SMTP_URL, ...TIMEOUTS })
   } else {
     devMailbox = new DevMailbox()
     const port = await devMailbox.start()
@@ -40,6 +44,7 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
       port,
       secure: false,
       ignoreTLS: true,
+      ...TIMEOUTS,
     })
     await app.register(devMailRoutes(devMailbox))
     app.log.info({ port }, 'dev mailbox: mail is kept in memory and shown at /dev/mail')
@@ -52,6 +57,7 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
     log: app.log,
     pollMs: options.pollMs,
     retryBaseMs: options.retryBaseMs,
+    sendTimeoutMs: options.sendTimeoutMs,
   })
   app.decorate('mail', { outbox, kick: () => worker.kick(), devMailbox })
   if (options.worker !== false) app.addHook('onReady', async () => worker.start())

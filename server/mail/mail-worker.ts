@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
-import type { OutboxRepository } from './outbox-repository.js'
+import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 
 export interface MailWorkerOptions {
   outbox: OutboxRepository
@@ -12,6 +12,8 @@ export interface MailWorkerOptions {
   /** First retry delay; each further failure doubles it, up to an hour. */
   retryBaseMs?: number
   maxAttempts?: number
+  /** A send taking longer is abandoned and retried; well under the outbox lease (5 minutes). */
+  sendTimeoutMs?: number
 }
 
 const BATCH = 10
@@ -22,6 +24,9 @@ export class MailWorker {
   private running: Promise<void> | undefined
   private again = false
   private stopped = true
+  /** Sent, but the outbox could not be told (the database was away): told before anything else. */
+  private readonly sentUnmarked = new Set<string>()
+  private outboxUnreachable = false
 
   constructor(private readonly options: MailWorkerOptions) {}
 
@@ -40,10 +45,17 @@ export class MailWorker {
     this.schedule(0)
   }
 
+  /** Finishes the mail being sent, hands the rest of its batch back to the outbox, and stops. */
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.timer)
     await this.running
+    for (const id of this.sentUnmarked) {
+      // If this fails too, the mail is sent again once its lease ends: at least once.
+      await this.options.outbox.markSent(id).catch((error: unknown) => {
+        this.options.log.error({ err: error, mailId: id }, 'a sent mail could not be recorded')
+      })
+    }
   }
 
   private schedule(ms: number): void {
@@ -54,9 +66,8 @@ export class MailWorker {
 
   private run(): void {
     this.running = this.deliverDue()
-      .catch((error: unknown) =>
-        this.options.log.warn({ err: error }, 'mail worker could not read the outbox'),
-      )
+      .then(() => this.noteOutbox(true))
+      .catch((error: unknown) => this.noteOutbox(false, error))
       .finally(() => {
         this.running = undefined
         if (this.stopped) return
@@ -67,32 +78,28 @@ export class MailWorker {
   }
 
   private async deliverDue(): Promise<void> {
-    for (;;) {
-      const batch = await this.options.outbox.claimDue(BATCH)
-      for (const mail of batch) await this.deliver(mail)
-      if (batch.length < BATCH || this.stopped) return
+    const { outbox } = this.options
+    for (const id of this.sentUnmarked) {
+      await outbox.markSent(id)
+      this.sentUnmarked.delete(id)
+    }
+    while (!this.stopped) {
+      const batch = await outbox.claimDue(BATCH)
+      for (const [index, mail] of batch.entries()) {
+        if (this.stopped) {
+          await outbox.releaseClaims(batch.slice(index).map((rest) => rest.id))
+          return
+        }
+        await this.deliver(mail)
+      }
+      if (batch.length < BATCH) return
     }
   }
 
-  private async deliver(
-    mail: Awaited<ReturnType<OutboxRepository['claimDue']>>[number],
-  ): Promise<void> {
-    const { outbox, transport, from, log } = this.options
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const { outbox, log } = this.options
     try {
-      await transport.sendMail({
-        from,
-        to: mail.recipient,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments.map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: Buffer.from(attachment.content, 'base64'),
-        })),
-      })
-      await outbox.markSent(mail.id)
-      log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent')
+      await this.send(mail)
     } catch (error) {
       const maxAttempts = this.options.maxAttempts ?? 15
       const base = this.options.retryBaseMs ?? 10_000
@@ -104,6 +111,42 @@ export class MailWorker {
         'mail not sent',
       )
       await outbox.markFailed(mail.id, message, retryIn)
+      return
     }
+    // Sent: a failure to record it must not count as a failed send (that would send it again).
+    this.sentUnmarked.add(mail.id)
+    await outbox.markSent(mail.id)
+    this.sentUnmarked.delete(mail.id)
+    log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent')
+  }
+
+  private async send(mail: ClaimedMail): Promise<void> {
+    const { transport, from } = this.options
+    await transport.sendMail({
+      from,
+      to: mail.recipient,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: Buffer.from(attachment.content, 'base64'),
+      })),
+      signal: AbortSignal.timeout(this.options.sendTimeoutMs ?? 120_000),
+    })
+  }
+
+  /** Logs the first failure to reach the outbox (each later one at debug) and the recovery. */
+  private noteOutbox(reached: boolean, error?: unknown): void {
+    const { log } = this.options
+    if (reached && this.outboxUnreachable) log.info('mail worker reaches the outbox again')
+    if (!reached && this.outboxUnreachable) {
+      log.debug({ err: error }, 'mail worker still cannot reach the outbox')
+    }
+    if (!reached && !this.outboxUnreachable) {
+      log.warn({ err: error }, 'mail worker cannot reach the outbox; it keeps trying')
+    }
+    this.outboxUnreachable = !reached
   }
 }

@@ -51,6 +51,17 @@ export function createOutboxRepository(db: Kysely<Database>) {
       return result.rows
     },
 
+    /** Hands claimed mails back unsent (the worker is stopping): due now, the attempt not counted. */
+    async releaseClaims(ids: string[]): Promise<void> {
+      if (ids.length === 0) return
+      await db
+        .updateTable('outbox')
+        .set({ attempts: sql`attempts - 1`, next_attempt_at: sql`now()` })
+        .where('id', 'in', ids)
+        .where('sent_at', 'is', null)
+        .execute()
+    },
+
     async markSent(id: string): Promise<void> {
       await db
         .updateTable('outbox')

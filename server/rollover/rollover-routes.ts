@@ -3,9 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { rollOverYear } from './roll-over-year.js'
 
-const body = z.object({
-  to: z.number({ error: 'The year to re-enroll into is required.' }).int().min(2000).max(2100),
-})
+const YEAR_MESSAGE = 'The year to re-enroll into must be a year between 2000 and 2100.'
+
+/** Only `to`: a field this call does not know is refused, not ignored. */
+const body = z.strictObject(
+  {
+    to: z
+      .number({ error: 'The year to re-enroll into is required.' })
+      .int(YEAR_MESSAGE)
+      .min(2000, YEAR_MESSAGE)
+      .max(2100, YEAR_MESSAGE),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Only the field to may be sent.'
+        : 'The body must be a JSON object with the field to.',
+  },
+)
 
 /** POST /api/rollover { to }: the administrators' button for DESIGN.md §10. */
 export const rolloverRoutes: FastifyPluginAsync = async (app) => {

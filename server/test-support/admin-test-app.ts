@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { AppOptions } from '../app.js'
 import type { DatabaseKind } from '../db/database.js'
 import { createTestApp, type TestApp } from './test-app.js'
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.js'
@@ -33,15 +34,20 @@ export interface AdminTestApp extends TestApp {
 export async function createAdminTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  options: Pick<AppOptions, 'mail'> = {},
 ): Promise<AdminTestApp> {
   const idp = await startTestIdentityProvider()
-  const t = await createTestApp(kind, {
-    OIDC_AUTHORITY: idp.authority,
-    OIDC_CLIENT_ID: idp.clientId,
-    ADMIN_ROLE: 'PosAdmin',
-    ADMIN_USERS: 'lister@contoso.example',
-    ...env,
-  })
+  const t = await createTestApp(
+    kind,
+    {
+      OIDC_AUTHORITY: idp.authority,
+      OIDC_CLIENT_ID: idp.clientId,
+      ADMIN_ROLE: 'PosAdmin',
+      ADMIN_USERS: 'lister@contoso.example',
+      ...env,
+    },
+    options,
+  )
   const token = await idp.sign(ADMIN_CLAIMS, { expiresIn: 3600 })
   return {
     ...t,

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
+import {
+  exportJWK,
+  generateKeyPair,
+  type JWTHeaderParameters,
+  type JWTPayload,
+  SignJWT,
+} from 'jose'
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>
 
@@ -13,12 +19,18 @@ export interface SignOptions {
   audience?: string | string[]
   issuer?: string
   typ?: string
+  /** More protected header parameters (jku, crit, padding, ...). */
+  header?: Partial<JWTHeaderParameters> & Record<string, unknown>
+  /** Registered claims to leave out. */
+  omit?: Array<'exp' | 'iat' | 'sub'>
 }
 
 export interface TestIdentityProvider {
   /** An Entra-ID-like authority: `http://127.0.0.1:{port}/{tenant}/v2.0`. */
   authority: string
   clientId: string
+  /** The published key set (what anyone can fetch), for key-confusion attacks. */
+  jwksUri: string
   /** How often the discovery document and the key set were fetched. */
   fetches: { discovery: number; jwks: number }
   sign(claims: JWTPayload, options?: SignOptions): Promise<string>
@@ -61,18 +73,26 @@ export async function startTestIdentityProvider(
   return {
     authority,
     clientId,
+    jwksUri: `${new URL(authority).origin}/${tenant}/discovery/v2.0/keys`,
     fetches,
     async sign(claims, options = {}) {
       const pair = options.key === 'unknown' ? unknown : trusted
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ tid: tenant, ...claims })
-        .setProtectedHeader({ alg: 'RS256', kid: pair.kid, typ: options.typ ?? 'JWT' })
+      const omit = new Set(options.omit ?? [])
+      const jwt = new SignJWT({ tid: tenant, ...claims })
+        .setProtectedHeader({
+          alg: 'RS256',
+          kid: pair.kid,
+          typ: options.typ ?? 'JWT',
+          ...options.header,
+        })
         .setIssuer(options.issuer ?? authority)
         .setAudience(options.audience ?? clientId)
-        .setSubject(typeof claims.sub === 'string' ? claims.sub : randomUUID())
-        .setIssuedAt(now)
-        .setExpirationTime(now + (options.expiresIn ?? 600))
-        .sign(pair.keys.privateKey)
+      if (!omit.has('sub'))
+        jwt.setSubject(typeof claims.sub === 'string' ? claims.sub : randomUUID())
+      if (!omit.has('iat')) jwt.setIssuedAt(now)
+      if (!omit.has('exp')) jwt.setExpirationTime(now + (options.expiresIn ?? 600))
+      return jwt.sign(pair.keys.privateKey)
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

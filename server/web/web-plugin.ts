@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -17,17 +17,29 @@ declare module 'fastify' {
 
 const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) => {
   const indexHtml = readFileSync(join(root, 'index.html'))
+  // A brand's pages show its logo in the header: the browser fetches it beside the scripts
+  // instead of after them, so the header is laid out once (no layout shift when it arrives).
+  const logoPreload = new Map(
+    app.config.BRANDS.filter((brand) =>
+      existsSync(join(root, 'images/logos', `${brand.key}.png`)),
+    ).map((brand) => [brand.key, `</images/logos/${brand.key}.png>; rel=preload; as=image`]),
+  )
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Left to setHeaders: send's own header (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders: (res, path) => {
       const immutable = path.includes('/assets/')
       res.setHeader(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       )
+      // Text files also exist as .br and .gz (built by scripts/build/precompress-plugin.ts).
+      if (/\.(?:js|css|html|svg|json)(?:\.br|\.gz)?$/.test(path))
+        res.setHeader('vary', 'accept-encoding')
     },
   })
   app.decorate('sendSpa', (request: FastifyRequest, reply: FastifyReply) => {
@@ -35,6 +47,8 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     const path = request.url.split('?')[0] ?? ''
     const isApi = path === '/api' || path.startsWith('/api/')
     if (!isPage || isApi || /\.[a-z0-9]+$/i.test(path)) return false
+    const preload = logoPreload.get(path.split('/')[1]?.toLowerCase() ?? '')
+    if (preload) reply.header('link', preload)
     reply
       .code(200)
       .type('text/html; charset=utf-8')

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { lengthMessage } from './validation-messages.js'
+import { lengthMessage, MESSAGES } from './validation-messages.js'
 
 /** NXX-XXX-XXXX, first digit 2 to 9 (SPEC.md §5). */
 export const PHONE_PATTERN = /^[2-9]\d{2}-\d{3}-\d{4}$/
@@ -10,15 +10,35 @@ export const EMAIL_PATTERN: RegExp = z.regexes.email
 
 type StringCheck = z.core.$ZodCheck<string>
 
+/** A UTF-16 surrogate without its pair: not a character, and no database can store it. */
+const LONE_SURROGATE = /\p{Cs}/u
+
 /**
- * A string, trimmed. A missing value or null becomes ''; any other type fails with `message`.
+ * Whether `value` holds a control character other than tab, or half a surrogate pair: no form
+ * field produces one, PostgreSQL cannot store NUL or a lone surrogate, and a line break could
+ * reach a mail header or a spreadsheet.
+ */
+export function hasInvalidCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index)
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f) return true
+  }
+  return LONE_SURROGATE.test(value)
+}
+
+/**
+ * A string, trimmed. A missing value or null becomes ''; any other type fails with `message`,
+ * an invalid character inside the trimmed text with its own message.
  * Every text field of the forms starts here, so that `undefined`, `null`, `42` and `'  '`
  * all reach the rules below as a string.
  */
 export function text(message: string) {
   return z.pipe(
-    z.prefault(z.nullable(z.string({ error: message })), ''),
-    z.transform((value: string | null) => (value ?? '').trim()),
+    z.pipe(
+      z.prefault(z.nullable(z.string({ error: message })), ''),
+      z.transform((value: string | null) => (value ?? '').trim()),
+    ),
+    z.string().check(z.refine((value) => !hasInvalidCharacter(value), MESSAGES.invalidCharacters)),
   )
 }
 

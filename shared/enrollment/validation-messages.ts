@@ -34,6 +34,7 @@ export const MESSAGES = {
   dealerEntryInvalid: 'Dealer information is not valid.',
   dealerCountDealer: 'A dealer enrollment holds exactly one dealer.',
   dealersRequired: 'At least one dealer is required.',
+  invalidCharacters: 'Must not contain control characters or broken Unicode.',
 } as const
 
 /** SPEC.md §5: 'Must be <= {max} characters.' */

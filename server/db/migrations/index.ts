@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as regions from './0001-regions.js'
 import * as enrollments from './0002-enrollments.js'
 import * as invoices from './0003-invoices.js'
+import * as searchIndexes from './0004-search-indexes.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-regions': regions,
   '0002-enrollments': enrollments,
   '0003-invoices': invoices,
+  '0004-search-indexes': searchIndexes,
 }

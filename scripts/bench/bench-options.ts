@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util'
+import type { BenchDatabaseKind } from './bench-database.js'
+
+export interface BenchOptions {
+  db: BenchDatabaseKind
+  postgresUrl: string
+  dealers: number
+  enrollments: number
+  lmaShare: number
+  /** Seconds of each type-ahead and /healthz run. */
+  duration: number
+  typeaheadConnections: number
+  listDuration: number
+  listConnections: number
+  submitConnections: number
+  submitDuration: number
+  /** Dealer rows of the export runs, growing; the middle one is the headline. */
+  exportRows: number[]
+  skip: Set<string>
+  keep: boolean
+  workDir: string
+}
+
+export const USAGE = `npm run bench -- [options]
+  --db pglite|postgres        database of the server under load (default pglite)
+  --pg-url URL                PostgreSQL that may create databases (default $BENCH_PG_URL or
+                              postgres://postgres@127.0.0.1:5432/postgres)
+  --dealers N                 dealer directory size (default 20000)
+  --enrollments N             enrollments in the listed year (default 10000)
+  --lma-share F               share of LMA enrollments (default 0.05)
+  --duration S                seconds of each type-ahead and /healthz run (default 10)
+  --typeahead-connections N   (default 50)
+  --list-duration S           seconds of each admin list run (default 10)
+  --list-connections N        (default 1: server time, no queueing)
+  --submit-connections N      (default 20)
+  --submit-duration S         (default 30)
+  --export-rows A,B,C         dealer rows of the export runs (default 25000,50000,100000)
+  --skip a,b                  leave out: typeahead, list, submit, export, cold-start, plans
+  --keep                      keep the databases (printed) instead of dropping them
+  --work-dir DIR              where PGlite directories go (default .tmp/bench)`
+
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      'pg-url': { type: 'string' },
+      dealers: { type: 'string', default: '20000' },
+      enrollments: { type: 'string', default: '10000' },
+      'lma-share': { type: 'string', default: '0.05' },
+      duration: { type: 'string', default: '10' },
+      'typeahead-connections': { type: 'string', default: '50' },
+      'list-duration': { type: 'string', default: '10' },
+      'list-connections': { type: 'string', default: '1' },
+      'submit-connections': { type: 'string', default: '20' },
+      'submit-duration': { type: 'string', default: '30' },
+      'export-rows': { type: 'string', default: '25000,50000,100000' },
+      skip: { type: 'string', default: '' },
+      keep: { type: 'boolean', default: false },
+      'work-dir': { type: 'string', default: '.tmp/bench' },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    process.exit(0)
+  }
+  if (values.db !== 'pglite' && values.db !== 'postgres') {
+    throw new Error(`--db must be pglite or postgres, not ${values.db}`)
+  }
+  const exportRows = values['export-rows']
+    .split(',')
+    .filter(Boolean)
+    .map((value) => positive('export-rows', value))
+  if (exportRows.some((rows, index) => index > 0 && rows <= (exportRows[index - 1] ?? 0))) {
+    throw new Error('--export-rows must grow: 25000,50000,100000')
+  }
+  return {
+    db: values.db,
+    postgresUrl:
+      values['pg-url'] ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    dealers: positive('dealers', values.dealers),
+    enrollments: positive('enrollments', values.enrollments),
+    lmaShare: Number(values['lma-share']),
+    duration: positive('duration', values.duration),
+    typeaheadConnections: positive('typeahead-connections', values['typeahead-connections']),
+    listDuration: positive('list-duration', values['list-duration']),
+    listConnections: positive('list-connections', values['list-connections']),
+    submitConnections: positive('submit-connections', values['submit-connections']),
+    submitDuration: positive('submit-duration', values['submit-duration']),
+    exportRows,
+    skip: new Set(values.skip.split(',').filter(Boolean)),
+    keep: values.keep,
+    workDir: values['work-dir'],
+  }
+}
+
+function positive(name: string, value: string): number {
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`--${name} must be a positive number`)
+  return number
+}

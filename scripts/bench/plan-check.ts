@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../server/db/schema.js'
+import { createEnrollmentListRepository } from '../../server/enrollment/enrollment-list-repository.js'
+import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
+import type { MainData } from './data/seed-main.js'
+import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'
+
+export interface PlanCheck {
+  name: string
+  plan: QueryPlan
+  expected: string[]
+  usesIndex: boolean
+}
+
+interface Case {
+  name: string
+  run: (db: Kysely<Database>) => Promise<unknown>
+  /** Indexes the first statement must use. */
+  expected: string[]
+  /** Relations (table and alias, as in the SQL) it must not read sequentially. */
+  noSeqScan: string[]
+}
+
+/** EXPLAIN ANALYZE of the searches, as the repositories run them, on the seeded data. */
+export async function checkPlans(
+  db: Kysely<Database>,
+  data: MainData,
+  listYear: number,
+): Promise<PlanCheck[]> {
+  const prefix = data.bacPrefixes.find((value) => value.length === 4) ?? '1000'
+  const [bac = '', zip = '', name = ''] = data.searchTerms
+  const listSearch = (search: string) => (db: Kysely<Database>) =>
+    createEnrollmentListRepository(db).find({ year: listYear, search })
+  const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
+  const cases: Case[] = [
+    {
+      name: `BAC type-ahead, prefix '${prefix}'`,
+      run: (db) => createLookupRepository(db).findDealersByBacPrefix(prefix, listYear + 1),
+      expected: ['dealer_directory_bac_prefix_idx'],
+      noSeqScan: ['dealer_directory d', 'enrollment_dealers ed'],
+    },
+    {
+      name: `LMA-name type-ahead, '${data.lmaNameText}'`,
+      run: (db) => createLookupRepository(db).findLmasByName(data.lmaNameText, listYear + 1),
+      expected: ['enrollments_lma_name_key_trgm_idx'],
+      noSeqScan: ['enrollments'],
+    },
+    ...[bac, zip, name].map((term) => ({
+      name: `Admin list search '${term}' in ${listYear}`,
+      run: listSearch(term),
+      expected: listIndexes,
+      noSeqScan: ['enrollments l', 'enrollment_dealers d'],
+    })),
+  ]
+  const checks: PlanCheck[] = []
+  for (const item of cases) {
+    const [plan] = await explainRepositoryCall(db, item.run)
+    if (!plan) throw new Error(`${item.name}: no query ran`)
+    const usesIndex =
+      item.expected.every((index) => plan.indexes.includes(index)) &&
+      !plan.seqScans.some((table) => item.noSeqScan.includes(table))
+    checks.push({ name: item.name, plan, expected: item.expected, usesIndex })
+  }
+  return checks
+}
+
+export function printPlans(checks: readonly PlanCheck[]): void {
+  for (const check of checks) {
+    const verdict = check.usesIndex ? 'index scan' : 'NOT AN INDEX SCAN'
+    process.stdout.write(
+      `== ${check.name}: ${verdict}; ${check.plan.ms.toFixed(2)} ms, ` +
+        `${check.plan.withoutIndexMs.toFixed(2)} ms with index scans off\n${check.plan.plan}\n\n`,
+    )
+  }
+}

@@ -1,0 +1,118 @@
+import { request } from 'node:http'
+import type { MainData } from '../data/seed-main.js'
+import type { ServerProcess } from '../server-process.js'
+import { type BenchRow, kb, ms, progress, times } from '../table.js'
+import { timedRequests } from '../timed-requests.js'
+
+export interface AdminListOptions {
+  connections: number
+  duration: number
+  year: number
+  token: string
+}
+
+/** The admin list of a whole year, with a search term and without: server time and size. */
+export async function benchAdminList(
+  server: ServerProcess,
+  data: MainData,
+  options: AdminListOptions,
+): Promise<BenchRow[]> {
+  const headers = { authorization: `Bearer ${options.token}`, 'accept-encoding': 'gzip' }
+  const listPath = `/api/enrollments?year=${options.year}`
+  const terms = data.searchTerms
+  let next = 0
+  const searchPath = () =>
+    `${listPath}&search=${encodeURIComponent(terms[next++ % terms.length] ?? '')}`
+  const run = (path: () => string, seconds = options.duration) =>
+    timedRequests({
+      url: server.url,
+      headers,
+      next: path,
+      connections: options.connections,
+      seconds,
+    })
+  const loadText = `${options.connections} conn, ${options.duration} s`
+
+  progress('admin list: warming up')
+  await run(() => listPath, 2)
+  // The same call for a year without enrollments: sign-in check, query, no rows.
+  progress(`admin list of an empty year (the baseline): ${loadText}`)
+  const empty = await run(() => `/api/enrollments?year=${options.year - 50}`)
+  progress(`admin list without search: ${loadText}`)
+  const all = await run(() => listPath)
+  progress(`admin list with search: ${loadText}`)
+  const search = await run(searchPath)
+
+  const full = await measureSize(server.url, listPath, options.token)
+  const sizes = []
+  for (const term of terms.slice(0, 20)) {
+    sizes.push(
+      await measureSize(
+        server.url,
+        `${listPath}&search=${encodeURIComponent(term)}`,
+        options.token,
+      ),
+    )
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
+  const baseline = `empty year: p50 ${ms(empty.p50)}, p99 ${ms(empty.p99)}`
+  const ratio = (p50: number, p99: number) =>
+    `${times(p50 / empty.p50)} p50, ${times(p99 / empty.p99)} p99`
+  const errors = (count: number) => (count === 0 ? '' : `, ${count} ERRORS`)
+  return [
+    {
+      path: `Admin list, year of ${data.enrollments.toLocaleString('en-US')}, no search`,
+      load: loadText,
+      result:
+        `p50 ${ms(all.p50)}, p99 ${ms(all.p99)} (n=${all.count}); ${full.rows.toLocaleString('en-US')} rows, ` +
+        `${kb(full.gzip)} gzip (${kb(full.raw)} JSON)${errors(all.errors)}`,
+      baseline,
+      ratio: ratio(all.p50, all.p99),
+    },
+    {
+      path: `Admin list, same year, search (${terms.length} terms: BAC, zip, name, email, LMA)`,
+      load: loadText,
+      result:
+        `p50 ${ms(search.p50)}, p99 ${ms(search.p99)} (n=${search.count}); mean ${mean(sizes.map((s) => s.rows)).toFixed(0)} rows, ` +
+        `${kb(mean(sizes.map((s) => s.gzip)))} gzip (${kb(mean(sizes.map((s) => s.raw)))} JSON)${errors(search.errors)}`,
+      baseline,
+      ratio: ratio(search.p50, search.p99),
+    },
+  ]
+}
+
+interface Size {
+  rows: number
+  raw: number
+  gzip: number
+}
+
+/** The body's size as sent with gzip, and as JSON; its row count. */
+async function measureSize(url: string, path: string, token: string): Promise<Size> {
+  const gzip = await fetchBytes(url, path, token, 'gzip')
+  const raw = await fetchBytes(url, path, token, 'identity')
+  const rows = (JSON.parse(raw.toString('utf8')) as unknown[]).length
+  return { rows, raw: raw.length, gzip: gzip.length }
+}
+
+/** The body exactly as it came over the wire (fetch would decompress it). */
+function fetchBytes(url: string, path: string, token: string, encoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}${path}`,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${path} answered ${res.statusCode}`)),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}

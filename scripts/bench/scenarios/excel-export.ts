@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process'
+import { migrateToLatest } from '../../../server/db/migrate.js'
+import type { Region } from '../../../shared/region/region.js'
+import { adminIdToken } from '../admin-token.js'
+import type { BenchDatabase } from '../bench-database.js'
+import { benchDirectory, enrollmentStream, takeDealerRows } from '../data/bench-data.js'
+import { analyze, insertEnrollments } from '../data/seed-bench-data.js'
+import type { BaselineInput, BaselineResult } from '../export-baseline.js'
+import { startServer } from '../server-process.js'
+import { type BenchRow, kb, mb, progress, seconds, times } from '../table.js'
+
+export interface ExportOptions {
+  /** Dealer rows in the database at each step, growing. */
+  rows: number[]
+  dealers: number
+  perYear: number
+  lmaShare: number
+  /** The newest year of the export data. */
+  year: number
+  serverEnv: Record<string, string>
+}
+
+interface Step {
+  rows: number
+  server?: { seconds: number; bytes: number; idleMb: number; peakMb: number } | string
+  baseline: BaselineResult
+}
+
+/**
+ * The Excel export at growing sizes: for each, the database gets the next dealer rows, a fresh
+ * server exports them all (seconds, peak RSS over its idle RSS), and a child process writes the
+ * same rows straight with exceljs's streaming writer.
+ */
+export async function benchExport(
+  database: BenchDatabase,
+  options: ExportOptions,
+): Promise<BenchRow[]> {
+  const handle = await database.open()
+  await migrateToLatest(handle.db)
+  const regions = (await handle.db
+    .selectFrom('regions')
+    .select(['id', 'name'])
+    .execute()) as Region[]
+  await handle.close()
+  const streamOptions = {
+    dealers: benchDirectory(options.dealers),
+    regions,
+    year: options.year,
+    perYear: options.perYear,
+    lmaShare: options.lmaShare,
+  }
+  const stream = enrollmentStream(streamOptions)
+  const chunks = options.rows.map((rows, index) => rows - (options.rows[index - 1] ?? 0))
+  const steps: Step[] = []
+  for (const [index, rows] of options.rows.entries()) {
+    progress(`export: seeding ${rows.toLocaleString('en-US')} dealer rows`)
+    const db = await database.open()
+    await insertEnrollments(db.db, takeDealerRows(stream, chunks[index] ?? 0))
+    await analyze(db.db)
+    await db.close()
+    const server = await exportOnServer(database, options.serverEnv)
+    progress(`export: exceljs baseline, ${rows.toLocaleString('en-US')} rows`)
+    const baseline = await runBaseline({
+      chunks: chunks.slice(0, index + 1),
+      dealers: options.dealers,
+      perYear: options.perYear,
+      lmaShare: options.lmaShare,
+      year: options.year,
+      regions,
+    })
+    steps.push({ rows, server, baseline })
+  }
+  return rowsOf(steps)
+}
+
+async function exportOnServer(database: BenchDatabase, env: Record<string, string>) {
+  const server = await startServer({ env: { ...env, ...database.env } })
+  try {
+    const token = await adminIdToken(server.url)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const idleMb = server.memory().rssMb
+    server.resetPeak()
+    progress('export: POST /api/reports/export')
+    const started = performance.now()
+    const response = await fetch(`${server.url}/api/reports/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ bearer_token: token }).toString(),
+    })
+    if (!response.ok || !response.body) {
+      return `POST /api/reports/export answered ${response.status}`
+    }
+    let bytes = 0
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).length
+    const elapsed = (performance.now() - started) / 1000
+    return { seconds: elapsed, bytes, idleMb, peakMb: server.memory().peakMb }
+  } finally {
+    await server.stop()
+  }
+}
+
+function runBaseline(input: BaselineInput): Promise<BaselineResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/export-baseline.ts', JSON.stringify(input)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`The exceljs baseline exited with ${code}`))
+      else resolve(JSON.parse(output.trim().split('\n').pop() ?? '{}') as BaselineResult)
+    })
+  })
+}
+
+function rowsOf(steps: Step[]): BenchRow[] {
+  const rows: BenchRow[] = steps.map((step) => {
+    const base = step.baseline
+    const baseGrowth = base.peakMb - base.rssBeforeMb
+    const baseline = `exceljs stream writer ${seconds(base.seconds)}, peak ${mb(base.peakMb)} (+${mb(baseGrowth)})`
+    const path = `Excel export, ${step.rows.toLocaleString('en-US')} dealer rows`
+    if (typeof step.server === 'string' || !step.server) {
+      return {
+        path,
+        load: '1 request',
+        result: `not measured: ${step.server}`,
+        baseline,
+        ratio: 'n/a',
+      }
+    }
+    const server = step.server
+    const growth = server.peakMb - server.idleMb
+    return {
+      path,
+      load: '1 request',
+      result: `${seconds(server.seconds)}, ${kb(server.bytes)}; server peak RSS ${mb(server.peakMb)} (+${mb(growth)} over idle)`,
+      baseline,
+      ratio: `${times(server.seconds / base.seconds)} time, ${times(growth / Math.max(baseGrowth, 1))} RSS growth`,
+    }
+  })
+  const measured = steps.filter(
+    (step): step is Step & { server: { idleMb: number; peakMb: number } } =>
+      typeof step.server === 'object',
+  )
+  const first = measured[0]
+  const last = measured[measured.length - 1]
+  if (first && last && first !== last) {
+    const growth = (step: (typeof measured)[number]) => step.server.peakMb - step.server.idleMb
+    const baseGrowth = (step: Step) => step.baseline.peakMb - step.baseline.rssBeforeMb
+    rows.push({
+      path: 'Excel export memory as rows double',
+      load: measured.map((step) => `${step.rows / 1000}k`).join(' → '),
+      result: `RSS growth ${measured.map((step) => mb(growth(step))).join(' → ')}`,
+      baseline: `exceljs ${measured.map((step) => mb(baseGrowth(step))).join(' → ')}`,
+      ratio: `${times(growth(last) / Math.max(growth(first), 1))} for ${times(last.rows / first.rows)} rows (baseline ${times(baseGrowth(last) / Math.max(baseGrowth(first), 1))})`,
+    })
+  }
+  return rows
+}

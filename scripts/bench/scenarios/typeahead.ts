@@ -1,0 +1,62 @@
+import type { MainData } from '../data/seed-main.js'
+import { type LoadResult, load } from '../load.js'
+import type { ServerProcess } from '../server-process.js'
+import { type BenchRow, ms, perSecond, progress, times } from '../table.js'
+
+export interface TypeaheadOptions {
+  connections: number
+  duration: number
+}
+
+/** The BAC type-ahead under load, against /healthz (a bare route) in the same server. */
+export async function benchTypeahead(
+  server: ServerProcess,
+  data: MainData,
+  options: TypeaheadOptions,
+): Promise<BenchRow[]> {
+  const prefixes = data.bacPrefixes
+  let next = 0
+  const typeahead = () =>
+    load({
+      url: server.url,
+      connections: options.connections,
+      duration: options.duration,
+      next: () => ({
+        path: `/api/enrollments/autocomplete/bac?value=${prefixes[next++ % prefixes.length]}`,
+      }),
+    })
+  progress('type-ahead: warming up')
+  await load({ url: `${server.url}/healthz`, connections: options.connections, duration: 2 })
+  await typeahead()
+  progress(`/healthz: ${options.connections} connections, ${options.duration} s`)
+  const health = await load({
+    url: `${server.url}/healthz`,
+    connections: options.connections,
+    duration: options.duration,
+  })
+  progress(`BAC type-ahead: ${options.connections} connections, ${options.duration} s`)
+  const result = await typeahead()
+  const loadText = `${options.connections} conn, ${options.duration} s`
+  return [
+    {
+      path: '`/healthz` (bare route, the baseline)',
+      load: loadText,
+      result: summary(health),
+      baseline: '-',
+      ratio: '1×',
+    },
+    {
+      path: `BAC type-ahead, ${data.dealers.toLocaleString('en-US')} dealers, 3-6 char prefixes`,
+      load: loadText,
+      result: summary(result),
+      baseline: `/healthz ${perSecond(health.requestsPerSecond)}, p99 ${ms(health.p99)}`,
+      ratio: `${times(result.requestsPerSecond / health.requestsPerSecond)} req/s, ${times(result.p99 / health.p99)} p99`,
+    },
+  ]
+}
+
+export function summary(result: LoadResult): string {
+  const errors =
+    result.errors === 0 ? '' : `, ${result.errors} errors ${JSON.stringify(result.statusCodes)}`
+  return `${perSecond(result.requestsPerSecond)}, p99 ${ms(result.p99)}${errors}`
+}

@@ -1,0 +1,97 @@
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/database.js'
+import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
+import { canConnect } from './test-support/can-connect.js'
+import { type ChildDatabase, createChildDatabase } from './test-support/child-database.js'
+import { type ChildServer, killChildServer, startChildServer } from './test-support/child-server.js'
+import { postJson } from './test-support/http-client.js'
+import { countLockWaiters } from './test-support/postgres.js'
+import { runBurst } from './test-support/run-burst.js'
+import { type SlowPost, startSlowPost } from './test-support/slow-post.js'
+
+const KILL_AFTER = 40
+
+// One server process per database kind: killed during a burst, restarted, then terminated.
+describe.each(testDatabaseKinds())('the server process killed and terminated, on %s', (kind) => {
+  let database: ChildDatabase | undefined
+  let server: ChildServer | undefined
+  let locker: pg.Client | undefined
+  const posts: SlowPost[] = []
+  afterAll(async () => {
+    for (const post of posts) post.close()
+    await locker?.end().catch(() => {})
+    await killChildServer(server)
+    await database?.remove()
+  })
+
+  it('SIGKILL during a burst: every submission that got a 201 is there after a restart', async () => {
+    database = await createChildDatabase(kind)
+    const { env } = database
+    const first = await startChildServer(env)
+    server = first
+    const burst = runBurst(`${first.url}/api/enrollments`, () => dealerEnrollment())
+    await waitFor(() => (burst.result.accepted.length >= KILL_AFTER ? true : undefined), 20_000)
+    first.signal('SIGKILL')
+    const { accepted, unexpected, connectionErrors } = await burst.stop()
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    expect(unexpected).toEqual([])
+    expect(connectionErrors).toBeGreaterThan(0) // requests were in flight when it died
+
+    server = await startChildServer(env)
+    const missing: string[] = []
+    for (const guid of accepted) {
+      const response = await fetch(`${server.url}/api/enrollments/${guid}`)
+      if (response.status !== 200) missing.push(guid)
+    }
+    expect(missing).toEqual([])
+  }, 60_000)
+
+  it('SIGTERM drains in-flight requests, refuses new connections, closes the database, exits 0', async () => {
+    // Runs on the restarted server of the test before, or on its own.
+    database ??= await createChildDatabase(kind)
+    const { env, url: databaseUrl } = database
+    server ??= await startChildServer(env)
+    const child = server
+    const url = `${child.url}/api/enrollments`
+    // In flight: uploads not finished yet (headers read, body pending) ...
+    const arrived = () => child.logs.filter((line) => line.msg === 'incoming request').length
+    const before = arrived()
+    posts.push(...Array.from({ length: 3 }, () => startSlowPost(url, dealerEnrollment())))
+    await waitFor(() => (arrived() >= before + posts.length ? true : undefined))
+    // ... and on PostgreSQL, submissions waiting for a table lock the test holds.
+    const waiting: Array<Promise<{ status: number; body: { guid?: string } }>> = []
+    if (databaseUrl) {
+      locker = new pg.Client({ connectionString: databaseUrl })
+      await locker.connect()
+      await locker.query('begin; lock table enrollments in exclusive mode')
+      waiting.push(...Array.from({ length: 3 }, () => postJson(url, dealerEnrollment())))
+      await waitFor(async () => (await countLockWaiters(databaseUrl)) === 3 || undefined)
+    }
+
+    child.signal('SIGTERM')
+    await waitFor(async () => ((await canConnect(child.port)) ? undefined : true))
+    await locker?.query('commit')
+    const answers = await Promise.all([...posts.map((post) => post.finish()), ...waiting])
+    expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(201))
+    expect(await child.exited).toEqual({ code: 0, signal: null })
+    const messages = child.logs.map((line) => line.msg)
+    expect(messages).toContain('in-flight requests finished, database closed; exiting')
+
+    // The database outlives the process with every submission: the data directory opens again.
+    const reopened = await openDatabase({ databaseUrl, dataDir: env.DATA_DIR ?? '' })
+    try {
+      const guids = answers.map((answer) => answer.body.guid ?? '')
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from enrollments where guid in (${sql.join(guids)})`.execute(
+        reopened.db,
+      )
+      expect(Number(rows[0]?.n)).toBe(answers.length)
+    } finally {
+      await reopened.close()
+    }
+  }, 60_000)
+})

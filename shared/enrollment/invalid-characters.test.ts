@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { validateEnrollment } from './enrollment-schema.js'
+import { validDealerEnrollment, validLmaEnrollment } from './test-support/fixtures.js'
+import { hasInvalidCharacter } from './text-fields.js'
+import { MESSAGES } from './validation-messages.js'
+
+function withDealerName(name: string) {
+  const enrollment = validDealerEnrollment()
+  const [dealer] = enrollment.dealers
+  if (dealer) dealer.name = name
+  return enrollment
+}
+
+describe('text fields refuse control characters and broken Unicode (PostgreSQL cannot store them)', () => {
+  it.each([
+    ['NUL', 'River\u0000side'],
+    ['a line break', 'River\nside'],
+    ['a carriage return', 'River\r\nside'],
+    ['escape', 'River\u001bside'],
+    ['DEL', 'River\u007fside'],
+    ['a lone surrogate', 'River\ud800side'],
+  ])('a dealer name with %s is a field error', (_label, name) => {
+    const result = validateEnrollment(withDealerName(name), { mode: 'new' })
+    expect(result.success).toBe(false)
+    expect(result.success || result.errors['dealers[0].name']).toEqual([MESSAGES.invalidCharacters])
+  })
+
+  it('trims surrounding whitespace first and keeps tabs, accents and emoji', () => {
+    for (const name of ['  Riverside\n', 'Río\tGrande', 'Ünïcödé 🚗 Dealers']) {
+      expect(validateEnrollment(withDealerName(name), { mode: 'new' }).success).toBe(true)
+    }
+  })
+
+  it('an unchecked field with a control character is dropped to blank, not stored', () => {
+    const enrollment = validLmaEnrollment()
+    const row = { ...enrollment.dealers[0], address: 'a\u0000b' }
+    const result = validateEnrollment({ ...enrollment, dealers: [row] }, { mode: 'new' })
+    expect(result.success && result.data.dealers[0]?.address).toBe('')
+  })
+
+  it('hasInvalidCharacter', () => {
+    expect(hasInvalidCharacter('plain text')).toBe(false)
+    expect(hasInvalidCharacter('tab\there')).toBe(false)
+    expect(hasInvalidCharacter('\u0000')).toBe(true)
+    expect(hasInvalidCharacter('\u0085')).toBe(false)
+    expect(hasInvalidCharacter('🚗')).toBe(false)
+    expect(hasInvalidCharacter('\udc00🚗')).toBe(true)
+  })
+})
