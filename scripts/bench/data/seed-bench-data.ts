@@ -1,0 +1,67 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../../server/db/schema.js'
+import { createDealerDirectoryRepository } from '../../../server/dealer-directory/dealer-directory-repository.js'
+import type { DemoEnrollment } from '../../../server/demo-data/demo-enrollment.js'
+import type { DemoDealer } from '../../../server/demo-data/synthetic-dealers.js'
+
+/** Rows per INSERT (22 values a dealer row: far below PostgreSQL's 65,535 parameters). */
+const BATCH_SIZE = 1000
+
+export async function insertDirectory(
+  db: Kysely<Database>,
+  dealers: readonly DemoDealer[],
+): Promise<number> {
+  const rows = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
+  const result = await createDealerDirectoryRepository(db).upsertMany(rows)
+  return result.inserted + result.updated
+}
+
+/** Inserts enrollments with their dealer rows, a batch at a time; answers the dealer rows written. */
+export async function insertEnrollments(
+  db: Kysely<Database>,
+  enrollments: Iterable<DemoEnrollment>,
+): Promise<{ enrollments: number; dealerRows: number }> {
+  const total = { enrollments: 0, dealerRows: 0 }
+  let batch: DemoEnrollment[] = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    const written = await insertBatch(db, batch)
+    total.enrollments += batch.length
+    total.dealerRows += written
+    batch = []
+  }
+  for (const item of enrollments) {
+    batch.push(item)
+    if (batch.length >= BATCH_SIZE / 4) await flush()
+  }
+  await flush()
+  return total
+}
+
+async function insertBatch(db: Kysely<Database>, batch: DemoEnrollment[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('enrollments')
+      .values(batch.map((item) => item.enrollment))
+      .returning(['id', 'guid'])
+      .execute()
+    const idByGuid = new Map(inserted.map((row) => [row.guid, row.id]))
+    const dealers = batch.flatMap(({ enrollment, dealers }) => {
+      const enrollmentId = idByGuid.get(enrollment.guid)
+      if (enrollmentId === undefined) throw new Error(`Enrollment ${enrollment.guid} not stored`)
+      return dealers.map((dealer) => ({ ...dealer, enrollment_id: enrollmentId }))
+    })
+    for (let start = 0; start < dealers.length; start += BATCH_SIZE) {
+      await trx
+        .insertInto('enrollment_dealers')
+        .values(dealers.slice(start, start + BATCH_SIZE))
+        .execute()
+    }
+    return dealers.length
+  })
+}
+
+/** What autovacuum does on PostgreSQL after a bulk load; PGlite has no autovacuum. */
+export async function analyze(db: Kysely<Database>): Promise<void> {
+  await sql`analyze`.execute(db)
+}
