@@ -1,11 +1,14 @@
-import type { Brand } from '../../../shared/config/public-config.js'
-import type { Region } from '../../../shared/region/region.js'
-import type { DemoEnrollment, EnrollmentContext } from '../../../server/demo-data/demo-enrollment.js'
+import type {
+  DemoEnrollment,
+  EnrollmentContext,
+} from '../../../server/demo-data/demo-enrollment.js'
 import { regionFinder } from '../../../server/demo-data/demo-regions.js'
 import { createRandom, type Random } from '../../../server/demo-data/random.js'
 import { dealerEnrollment } from '../../../server/demo-data/synthetic-dealer-enrollments.js'
 import { type DemoDealer, generateDealers } from '../../../server/demo-data/synthetic-dealers.js'
 import { lmaEnrollment } from '../../../server/demo-data/synthetic-lma-enrollments.js'
+import type { Brand } from '../../../shared/config/public-config.js'
+import type { Region } from '../../../shared/region/region.js'
 import { createBenchPool } from './bench-pool.js'
 
 export const BENCH_BRANDS: readonly Brand[] = [
