@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { LongText, nastyValue, strangeKey } from './nasty-values.js'
-import { RawJson } from './raw-json.js'
+import { RawJson, toJsonText } from './raw-json.js'
 
 /** One change to a valid body, at the `at`-th value of a walk through it (modulo its size). */
 export type Mutation =
@@ -92,7 +92,7 @@ export function applyMutations(body: unknown, plan: readonly Mutation[]): unknow
     const current = (container as Record<string | number, unknown>)[key]
     if (change.op === 'replace') setOwn(container, key, change.value)
     else if (change.op === 'wrap') setOwn(container, key, [current])
-    else if (change.op === 'as-text') setOwn(container, key, JSON.stringify(current) ?? '')
+    else if (change.op === 'as-text') setOwn(container, key, toJsonText(current))
     else if (change.op === 'delete') {
       if (Array.isArray(container) && typeof key === 'number') container.splice(key, 1)
       else if (container !== root) delete (container as Record<string, unknown>)[key]

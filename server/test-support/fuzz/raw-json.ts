@@ -3,11 +3,20 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** JSON.stringify that writes RawJson values verbatim. */
+/**
+ * JSON.stringify that writes RawJson values verbatim. A mutation can put a value inside itself;
+ * an object met a second time is written as null, so such a body is still sent.
+ */
 export function toJsonText(value: unknown): string {
   const raws: string[] = []
+  const seen = new WeakSet<object>()
   const text = JSON.stringify(value, (_key, item: unknown) => {
-    if (!(item instanceof RawJson)) return item
+    if (!(item instanceof RawJson)) {
+      if (typeof item !== 'object' || item === null) return item
+      if (seen.has(item)) return null
+      seen.add(item)
+      return item
+    }
     raws.push(item.text)
     return `@@raw${raws.length - 1}@@`
   })
