@@ -43,7 +43,8 @@ export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): St
   }
 }
 
-function toDealerEntry(row: DealerRow): DealerEntry {
+/** A stored dealer row in the wire shape. */
+export function toDealerEntry(row: DealerRow): DealerEntry {
   return {
     bac: row.bac,
     name: row.name,

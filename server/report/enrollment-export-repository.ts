@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { DealerEntry } from '../../shared/enrollment/enrollment.js'
 import type { Database } from '../db/schema.js'
+import { toDealerEntry } from '../enrollment/enrollment-mapping.js'
 
 /** Where a page of enrollments ends: the sort key of its last enrollment. */
 export interface EnrollmentCursor {
@@ -70,23 +71,7 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
       for (const row of rows) {
         const key = String(row.enrollment_id)
         const list = byEnrollment.get(key) ?? []
-        list.push({
-          bac: row.bac,
-          name: row.name,
-          address: row.address,
-          city: row.city,
-          state: row.state,
-          postal: row.postal,
-          country: row.country,
-          authName: row.auth_name,
-          authTitle: row.auth_title,
-          authEmailAddress: row.auth_email_address,
-          authPhoneNumber: row.auth_phone_number,
-          authFaxNumber: row.auth_fax_number,
-          kitSize: row.kit_size as DealerEntry['kitSize'],
-          hispanic: row.hispanic as DealerEntry['hispanic'],
-          billing: row.billing as DealerEntry['billing'],
-        })
+        list.push(toDealerEntry(row))
         byEnrollment.set(key, list)
       }
       return byEnrollment
