@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../server/db/schema.js'
 import { createEnrollmentListRepository } from '../../server/enrollment/enrollment-list-repository.js'
 import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
+import { createEnrollmentExportRepository } from '../../server/report/enrollment-export-repository.js'
 import type { MainData } from './data/seed-main.js'
 import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'
 
@@ -32,6 +33,17 @@ export async function checkPlans(
   const listSearch = (search: string) => (db: Kysely<Database>) =>
     createEnrollmentListRepository(db).find({ year: listYear, search })
   const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
+  // A page of the Excel export from the middle of the table: the cursor is the last enrollment
+  // of the first half.
+  const exportReads = createEnrollmentExportRepository(db)
+  const half = await exportReads.enrollmentsAfter(undefined, Math.ceil(data.enrollments / 2))
+  const middle = half[half.length - 1]
+  const cursor = middle && {
+    year: middle.year,
+    brand: middle.brand,
+    createdKey: middle.createdKey,
+    id: middle.id,
+  }
   const cases: Case[] = [
     {
       name: `BAC type-ahead, prefix '${prefix}'`,
@@ -51,6 +63,12 @@ export async function checkPlans(
       expected: listIndexes,
       noSeqScan: ['enrollments l', 'enrollment_dealers d'],
     })),
+    {
+      name: 'Excel export, a page of 1,000 enrollments from the middle',
+      run: (db) => createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000),
+      expected: ['enrollments_export_order_idx'],
+      noSeqScan: ['enrollments e'],
+    },
   ]
   const checks: PlanCheck[] = []
   for (const item of cases) {

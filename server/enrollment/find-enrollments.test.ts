@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment, EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
@@ -91,6 +92,28 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
       status: 'Authorizing',
       bac: '',
       name: 'Lakeshore Dealers 100%',
+    })
+  })
+
+  it('writes created and modified as UTC ISO instants, to the millisecond, like the detail', async () => {
+    const { db } = t.database
+    await db
+      .updateTable('enrollments')
+      .set({
+        created_at: sql`'2025-03-04 05:06:07.891734+02'::timestamptz`,
+        modified_at: sql`'2025-12-31 23:59:59.999999-05'::timestamptz`,
+      })
+      .where('guid', '=', guids.riverside ?? '')
+      .execute()
+    const riverside = (await list()).find((item) => item.guid === guids.riverside)
+    expect(riverside).toMatchObject({
+      created: '2025-03-04T03:06:07.891Z',
+      modified: '2026-01-01T04:59:59.999Z',
+    })
+    const detail = await t.asAdmin({ url: `/api/enrollments/${guids.riverside}` })
+    expect(detail.json()).toMatchObject({
+      created: riverside?.created,
+      modified: riverside?.modified,
     })
   })
 

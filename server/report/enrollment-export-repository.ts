@@ -42,14 +42,15 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
             .as('dealerCount'),
         ])
       if (after) {
-        // A row comparison on the sort key, the year negated for its descending order.
+        // A row comparison on the sort key, the year negated for its descending order: a range
+        // of the export order index (0005-export-order-index).
         query = query.where(
           sql<boolean>`(-e.year, e.brand, e.created_at, e.id) > (${-after.year}, ${after.brand},
             ${after.createdKey}::timestamptz, ${after.id}::bigint)`,
         )
       }
       return query
-        .orderBy('e.year', 'desc')
+        .orderBy(sql`-e.year`)
         .orderBy('e.brand')
         .orderBy('e.created_at')
         .orderBy('e.id')

@@ -3,6 +3,7 @@ import * as regions from './0001-regions.js'
 import * as enrollments from './0002-enrollments.js'
 import * as invoices from './0003-invoices.js'
 import * as searchIndexes from './0004-search-indexes.js'
+import * as exportOrderIndex from './0005-export-order-index.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-enrollments': enrollments,
   '0003-invoices': invoices,
   '0004-search-indexes': searchIndexes,
+  '0005-export-order-index': exportOrderIndex,
 }
