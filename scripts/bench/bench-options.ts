@@ -16,6 +16,8 @@ export interface BenchOptions {
   submitDuration: number
   /** Dealer rows of the export runs, growing; the middle one is the headline. */
   exportRows: number[]
+  /** V8's old-space cap of the export's server and baseline, in MB; 0 leaves V8's default. */
+  exportHeapMb: number
   skip: Set<string>
   keep: boolean
   workDir: string
@@ -35,6 +37,9 @@ export const USAGE = `npm run bench -- [options]
   --submit-connections N      (default 20)
   --submit-duration S         (default 30)
   --export-rows A,B,C         dealer rows of the export runs (default 25000,50000,100000)
+  --export-heap-mb N          V8 heap cap (--max-old-space-size) of the export's server and
+                              baseline, so RSS shows live memory, not the collector's slack
+                              (default 128; 0: V8's default)
   --skip a,b                  leave out: typeahead, list, submit, export, cold-start, plans
   --keep                      keep the databases (printed) instead of dropping them
   --work-dir DIR              where PGlite directories go (default .tmp/bench)`
@@ -55,6 +60,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'submit-connections': { type: 'string', default: '20' },
       'submit-duration': { type: 'string', default: '30' },
       'export-rows': { type: 'string', default: '25000,50000,100000' },
+      'export-heap-mb': { type: 'string', default: '128' },
       skip: { type: 'string', default: '' },
       keep: { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: '.tmp/bench' },
@@ -89,6 +95,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     submitConnections: positive('submit-connections', values['submit-connections']),
     submitDuration: positive('submit-duration', values['submit-duration']),
     exportRows,
+    exportHeapMb:
+      values['export-heap-mb'] === '0' ? 0 : positive('export-heap-mb', values['export-heap-mb']),
     skip: new Set(values.skip.split(',').filter(Boolean)),
     keep: values.keep,
     workDir: values['work-dir'],

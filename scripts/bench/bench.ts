@@ -120,6 +120,7 @@ try {
         lmaShare: options.lmaShare,
         year: LIST_YEAR,
         serverEnv: { ...serverEnv, DEMO_DATA: 'false' },
+        heapMb: options.exportHeapMb,
       })),
     )
   }

@@ -24,6 +24,8 @@ export interface StartOptions {
   env: Record<string, string>
   /** The command; the built server by default. */
   args?: string[]
+  /** Node's own flags, before the command: `--max-old-space-size=64`. */
+  nodeFlags?: string[]
   timeoutMs?: number
 }
 
@@ -36,7 +38,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -32,8 +32,13 @@ export async function exportEnrollments(
     )
     let batch = first
     while (!batch.done && !download.closed) {
-      for (const row of batch.value) sheet.add(row)
-      await download.drained()
+      for (const row of batch.value) {
+        sheet.add(row)
+        // Wait whenever the zip or the client falls behind, so memory stays flat however many
+        // rows there are (docs/performance.md).
+        if (download.backlogged()) await download.drained()
+        if (download.closed) break
+      }
       batch = await batches.next()
     }
     if (download.closed) {

@@ -18,7 +18,11 @@ export async function exportInvoices(
   const invoices = await createInvoiceRepository(db).listByYear(year)
   return sendXlsx(reply, reportFilename(`pos-invoices-${year}`), async (download) => {
     const sheet = addReportSheet(download.workbook, `Invoices ${year}`, INVOICE_REPORT_COLUMNS)
-    for (const invoice of invoices) sheet.add(invoice)
+    for (const invoice of invoices) {
+      sheet.add(invoice)
+      if (download.backlogged()) await download.drained()
+      if (download.closed) return
+    }
     sheet.addTotals(invoiceTotals(invoices))
     sheet.commit()
   })

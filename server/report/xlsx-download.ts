@@ -8,7 +8,12 @@ export interface XlsxDownload {
   workbook: ExcelJS.stream.xlsx.WorkbookWriter
   /** True once the client has gone: stop producing rows. */
   readonly closed: boolean
-  /** Resolves once the client has taken what was written so far, or has gone. */
+  /**
+   * True when rows wait somewhere between the worksheet and the client (the zip deflates
+   * behind, or the client reads slower than rows come): wait for `drained()` before adding more.
+   */
+  backlogged(): boolean
+  /** Resolves once nothing waits any more, or the client has gone. */
   drained(): Promise<void>
 }
 
@@ -28,27 +33,14 @@ export function sendXlsx(
   write: (download: XlsxDownload) => Promise<void>,
 ): FastifyReply {
   const body = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: body,
-    useStyles: true,
-    // Shared strings would keep every distinct text in memory until the end.
-    useSharedStrings: false,
-  })
-  workbook.creator = 'Dealer Funded POS Program'
-  const download: XlsxDownload = {
-    workbook,
-    get closed() {
-      return body.destroyed
-    },
-    drained: () => drained(body),
-  }
+  const download = createXlsxDownload(body)
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(body)
   write(download)
-    .then(() => (download.closed ? undefined : workbook.commit()))
+    .then(() => (download.closed ? undefined : download.workbook.commit()))
     .catch((error: unknown) => {
       reply.log.error({ err: error }, 'the report stopped part way')
       body.destroy(error instanceof Error ? error : new Error(String(error)))
@@ -56,15 +48,76 @@ export function sendXlsx(
   return reply
 }
 
-function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve()
+/**
+ * A streaming workbook writing into `body`, with the back-pressure exceljs lacks. Its
+ * worksheets hand their XML to the zip without looking at `write`'s answer, and the zip
+ * (archiver) keeps accepting while its reader is full (up to 1 MB, then beyond), so rows
+ * added faster than they are deflated and sent pile up in memory (docs/performance.md). Two
+ * places show the backlog: each worksheet's zip entry (the deflate is behind) and `body` (the
+ * client is behind; the zip's output only grows while `body` is full).
+ */
+export function createXlsxDownload(body: Writable): XlsxDownload {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: body,
+    useStyles: true,
+    // Shared strings would keep every distinct text in memory until the end.
+    useSharedStrings: false,
+  })
+  workbook.creator = 'Dealer Funded POS Program'
+  const gone = new Promise<void>((resolve) => {
+    if (body.destroyed) resolve()
+    else body.once('close', () => resolve())
+  })
+  const internals = workbook as unknown as ExcelInternals
+  const entries = () =>
+    (internals._worksheets ?? []).flatMap((sheet) => {
+      const entry = sheet?.stream?.pipes?.[0]
+      return entry && !entry.destroyed && entry._writableState ? [entry] : []
+    })
+  const backlogged = () =>
+    !body.destroyed &&
+    (body.writableNeedDrain || entries().some((entry) => entry._writableState?.needDrain))
+
+  return {
+    workbook,
+    get closed() {
+      return body.destroyed
+    },
+    backlogged,
+    async drained() {
+      while (backlogged()) {
+        const entry = entries().find((candidate) => candidate._writableState?.needDrain)
+        // The client is behind: its drain also lets the zip's output move on. Otherwise the
+        // zip is behind, and its entry says when it has taken the rows.
+        const next = body.writableNeedDrain || !entry ? drainOf(body) : drainOf(entry)
+        await Promise.race([next, gone])
+      }
+    },
+  }
+}
+
+/** The parts of exceljs's streaming writer (4.4) that show a backlog; see createXlsxDownload. */
+interface ExcelInternals {
+  _worksheets?: ({ stream?: { pipes?: ZipEntry[] } } | undefined)[]
+}
+
+/** A worksheet's zip entry: a PassThrough of archiver's readable-stream 2/3 (not Node's). */
+interface ZipEntry {
+  readonly destroyed: boolean
+  _writableState?: { needDrain?: boolean }
+  once(event: 'drain' | 'close', listener: () => void): unknown
+  off(event: 'drain' | 'close', listener: () => void): unknown
+}
+
+/** Resolves on the stream's next 'drain' or its close, without leaving listeners behind. */
+function drainOf(stream: ZipEntry | Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done)
       stream.off('close', done)
       resolve()
     }
-    stream.on('drain', done)
-    stream.on('close', done)
+    stream.once('drain', done)
+    stream.once('close', done)
   })
 }
