@@ -45,7 +45,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     '/enrollments',
     { schema: { querystring: enrollmentListQuery } },
     async (request, reply) => {
-      reply.headers(noStore)
+      reply.headers(noStore).type('application/json; charset=utf-8')
       return findEnrollments(context, request.query)
     },
   )

@@ -15,18 +15,24 @@ export interface EnrollmentListFilters {
   search?: string
 }
 
+/** JSON text of a value of type T, as the database wrote it. */
+export type JsonText<T> = string & { readonly __json?: T }
+
 /** The admin list (SPEC.md §2 Enrollment List), newest change first. */
 export function createEnrollmentListRepository(db: Kysely<Database>) {
   return {
-    async find(filters: EnrollmentListFilters): Promise<EnrollmentListItem[]> {
+    /**
+     * The list as JSON text, written by the database: a year is 10,000 rows, and turning each
+     * into a JavaScript object (PGlite decodes every field in JavaScript), then into JSON
+     * again, was most of the call's time (docs/performance.md).
+     */
+    async find(filters: EnrollmentListFilters): Promise<JsonText<EnrollmentListItem[]>> {
       let query = db
         .selectFrom('enrollments as e')
         .leftJoin('enrollment_dealers as first', (join) =>
           join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
         )
-        // The wire values come straight from the database: the timestamps as ISO text (no Date
-        // parsed and formatted again per row), BAC and name chosen by the type. A year is
-        // 10,000 rows, and per-row work in JavaScript was most of its time (docs/performance.md).
+        // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
         .select([
           'e.guid',
           'e.year',
@@ -74,7 +80,13 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
             ),
         )
       }
-      return query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc').execute()
+      const items = query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc').as('item')
+      // json_agg keeps the order of its sorted subquery (it is neither joined nor grouped).
+      const { list } = await db
+        .selectFrom(items)
+        .select(sql<string>`coalesce(json_agg(item), '[]')::text`.as('list'))
+        .executeTakeFirstOrThrow()
+      return list
     },
   }
 }

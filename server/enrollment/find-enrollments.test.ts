@@ -17,6 +17,8 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
   const list = async (query = '') => {
     const response = await t.asAdmin({ url: `/api/enrollments${query}` })
     expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
     return response.json() as EnrollmentListItem[]
   }
   const labels = (items: EnrollmentListItem[]) =>

@@ -1,12 +1,15 @@
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import type { EnrollmentListFilters } from './enrollment-list-repository.js'
+import type { EnrollmentListFilters, JsonText } from './enrollment-list-repository.js'
 
-/** The admin Enrollment List (SPEC.md §2): every enrollment matching the filters, newest change first. */
+/**
+ * The admin Enrollment List (SPEC.md §2): every enrollment matching the filters, newest change
+ * first, as JSON text to send as it is.
+ */
 export function findEnrollments(
   context: EnrollmentContext,
   filters: EnrollmentListFilters,
-): Promise<EnrollmentListItem[]> {
+): Promise<JsonText<EnrollmentListItem[]>> {
   const search = filters.search?.trim()
   return context.list.find({ ...filters, search: search || undefined })
 }
