@@ -5,7 +5,7 @@
  * Chromium. Targets: performance >= 95, accessibility 100, best practices >= 95; paging and
  * filtering under 50 ms of main-thread time.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '../../../server/db/migrate.js'
 import { createBenchDatabase } from '../bench-database.js'
@@ -13,7 +13,7 @@ import { seedMainData } from '../data/seed-main.js'
 import { startServer } from '../server-process.js'
 import { progress } from '../table.js'
 import { type InteractionFigures, measureAdminList } from './admin-list-jank.js'
-import { type PageReport, runLighthouse } from './lighthouse-run.js'
+import { CHROMIUM_PATH, type PageReport, runLighthouse } from './lighthouse-run.js'
 
 const ENROLLMENT_YEAR = 2025
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const
@@ -29,6 +29,12 @@ const { values } = parseArgs({
   },
 })
 const skip = new Set(values.skip.split(',').filter(Boolean))
+if (!existsSync(CHROMIUM_PATH)) {
+  process.stderr.write(
+    `bench:web needs Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (as .ci/run does), or set CHROMIUM_PATH.\n`,
+  )
+  process.exit(1)
+}
 const enrollments = Number(values.enrollments)
 mkdirSync(values['work-dir'], { recursive: true })
 const database = await createBenchDatabase({
