@@ -39,7 +39,7 @@ export async function exportEnrollments(
         if (download.backlogged()) await download.drained()
         if (download.closed) break
       }
-      batch = await batches.next()
+      if (!download.closed) batch = await batches.next()
     }
     if (download.closed) {
       await batches.return(undefined)
