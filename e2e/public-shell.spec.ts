@@ -127,3 +127,31 @@ test('public pages never download admin code', async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0)
   expect(scripts.filter((url) => /admin/i.test(url))).toEqual([])
 })
+
+for (const form of ['dealer', 'lma']) {
+  test(`the ${form} form appears whole: nothing on the page moves while it loads`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // A slow network: the configuration and the form's own code arrive late.
+    const slow = async (route: import('@playwright/test').Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await route.continue()
+    }
+    await page.route('**/api/config', slow)
+    await page.route('**/assets/*form*.js', slow)
+    await page.goto(`${OPEN}/chevy/enrollment/${form}`)
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
+    await page.waitForTimeout(500)
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+    ).toEqual([])
+  })
+}

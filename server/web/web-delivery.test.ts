@@ -8,6 +8,21 @@ import { buildApp } from '../app.js'
 import { loadConfig } from '../config/config.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 
+/** A build's manifest: the entry, and two form routes sharing a chunk with it and each other. */
+const MANIFEST = {
+  'index.html': { file: 'assets/main-abc.js', imports: ['_shared-1.js'], css: ['assets/main.css'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_forms-2.js': { file: 'assets/forms-2.js', imports: ['_shared-1.js', 'index.html'] },
+  'src/app/routes/public/dealer-form-route.tsx': {
+    file: 'assets/dealer-form-route-3.js',
+    imports: ['_forms-2.js', 'index.html'],
+  },
+  'src/app/routes/public/lma-form-route.tsx': {
+    file: 'assets/lma-form-route-4.js',
+    imports: ['_forms-2.js', '_shared-1.js'],
+  },
+}
+
 const SCRIPT = `export const words = ${JSON.stringify('dealer '.repeat(600))}\n`
 
 describe('delivery of the SPA and the API: compression and caching', () => {
@@ -24,6 +39,8 @@ describe('delivery of the SPA and the API: compression and caching', () => {
     writeFileSync(join(webRoot, 'assets/main-abc.js.br'), brotliCompressSync(SCRIPT))
     writeFileSync(join(webRoot, 'assets/main-abc.js.gz'), gzipSync(SCRIPT))
     writeFileSync(join(webRoot, 'images/logos/chevy.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    mkdirSync(join(webRoot, '.vite'))
+    writeFileSync(join(webRoot, '.vite/manifest.json'), JSON.stringify(MANIFEST))
     database = await createTestDatabase('pglite')
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
     app = await buildApp({ config, database, webRoot, mail: { pollMs: 60_000 } })
@@ -70,11 +87,32 @@ describe('delivery of the SPA and the API: compression and caching', () => {
   })
 
   it("preloads the brand's logo on the brand's pages only", async () => {
-    const page = await app.inject('/chevy/enrollment/lma')
+    const page = await app.inject('/chevy/enrollment')
     expect(page.headers.link).toBe('</images/logos/chevy.png>; rel=preload; as=image')
     // No gm logo in this build, and the admin area is no brand's page.
     expect((await app.inject('/gm/enrollment')).headers.link).toBeUndefined()
     expect((await app.inject('/admin')).headers.link).toBeUndefined()
+  })
+
+  it("has the browser fetch a form page's own chunks beside the entry, and no others", async () => {
+    expect((await app.inject('/chevy/enrollment/dealer')).headers.link).toBe(
+      '</images/logos/chevy.png>; rel=preload; as=image, ' +
+        '</assets/dealer-form-route-3.js>; rel=modulepreload, </assets/forms-2.js>; rel=modulepreload',
+    )
+    expect((await app.inject('/CHEVY/enrollment/lma/')).headers.link).toBe(
+      '</images/logos/chevy.png>; rel=preload; as=image, ' +
+        '</assets/lma-form-route-4.js>; rel=modulepreload, </assets/forms-2.js>; rel=modulepreload',
+    )
+    // A brand without a logo still gets its form's chunks; an unknown brand is redirected.
+    expect((await app.inject('/gm/enrollment/lma')).headers.link).toBe(
+      '</assets/lma-form-route-4.js>; rel=modulepreload, </assets/forms-2.js>; rel=modulepreload',
+    )
+    expect((await app.inject('/ford/enrollment/dealer')).headers.link).toBeUndefined()
+    expect((await app.inject('/chevy/dealer')).headers.link).toBe(
+      '</images/logos/chevy.png>; rel=preload; as=image',
+    )
+    // The manifest that says so is the server's to read, not the public's.
+    expect((await app.inject('/.vite/manifest.json')).statusCode).toBe(404)
   })
 
   it('compresses API answers over 1 KB, not the small ones', async () => {

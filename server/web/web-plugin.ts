@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { formRoutePreloads } from './route-preloads.js'
 
 export interface WebPluginOptions {
   root: string
@@ -24,6 +25,16 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
       existsSync(join(root, 'images/logos', `${brand.key}.png`)),
     ).map((brand) => [brand.key, `</images/logos/${brand.key}.png>; rel=preload; as=image`]),
   )
+  const brandKeys = new Set(app.config.BRANDS.map((brand) => brand.key))
+  const formPreloads = formRoutePreloads(root)
+  /** What a brand's page has the browser fetch early: the logo, and a form page's chunks. */
+  const pagePreloads = (path: string): string[] => {
+    const [, brand = '', section, page = ''] = path.toLowerCase().split('/')
+    if (!brandKeys.has(brand)) return []
+    const logo = logoPreload.get(brand)
+    const form = section === 'enrollment' ? (formPreloads.get(page) ?? []) : []
+    return [...(logo ? [logo] : []), ...form]
+  }
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -47,8 +58,8 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     const path = request.url.split('?')[0] ?? ''
     const isApi = path === '/api' || path.startsWith('/api/')
     if (!isPage || isApi || /\.[a-z0-9]+$/i.test(path)) return false
-    const preload = logoPreload.get(path.split('/')[1]?.toLowerCase() ?? '')
-    if (preload) reply.header('link', preload)
+    const preloads = pagePreloads(path.replace(/\/+$/, ''))
+    if (preloads.length > 0) reply.header('link', preloads.join(', '))
     reply
       .code(200)
       .type('text/html; charset=utf-8')

@@ -4,17 +4,21 @@ import { PleaseWait } from '../components/ui/please-wait'
 import { ConfigProvider } from '../features/config/config-context'
 import { loadConfig } from '../features/config/load-config'
 import { PageTitleProvider } from '../lib/page-title'
-import { AppRoutes } from './router'
+import { AppRoutes, preloadRoute } from './router'
 
 export function App() {
   const [config, setConfig] = useState<PublicConfig | null>(null)
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
-    loadConfig().then(setConfig, (error: unknown) => {
-      console.error('Could not load the configuration', error)
-      setFailed(true)
-    })
+    // The page's route chunk loads alongside the configuration: the first render is whole.
+    Promise.all([loadConfig(), preloadRoute(window.location.pathname)]).then(
+      ([loaded]) => setConfig(loaded),
+      (error: unknown) => {
+        console.error('Could not load the configuration', error)
+        setFailed(true)
+      },
+    )
   }, [])
 
   if (failed) {

@@ -1,21 +1,40 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { PublicLayout } from '../components/layout/public-layout'
 import { NotFound } from '../components/ui/not-found'
 import { PleaseWait } from '../components/ui/please-wait'
 import { BrandGuard } from '../features/brand/brand-guard'
 import { useConfig } from '../features/config/config-context'
+import { routeChunk } from './route-chunk'
 import { Confirmation } from './routes/public/confirmation'
 import { Declined } from './routes/public/declined'
 import { Duplicate } from './routes/public/duplicate'
 import { EnrollmentIndex } from './routes/public/enrollment-index'
 import { ErrorPage } from './routes/public/error-page'
 
-const AdminRoute = lazy(() => import('./routes/admin/admin-route'))
-const SignInReturnRoute = lazy(() => import('./routes/admin/sign-in-return-route'))
-const DealerFormRoute = lazy(() => import('./routes/public/dealer-form-route'))
-const LmaFormRoute = lazy(() => import('./routes/public/lma-form-route'))
-const InvoiceRoute = lazy(() => import('./routes/invoice/invoice-route'))
+const AdminRoute = routeChunk(() => import('./routes/admin/admin-route'))
+const SignInReturnRoute = routeChunk(() => import('./routes/admin/sign-in-return-route'))
+const DealerFormRoute = routeChunk(() => import('./routes/public/dealer-form-route'))
+const LmaFormRoute = routeChunk(() => import('./routes/public/lma-form-route'))
+const InvoiceRoute = routeChunk(() => import('./routes/invoice/invoice-route'))
+
+/** Which chunk a first visit to `pathname` renders, most specific first. */
+const CHUNKS_BY_PATH: ReadonlyArray<readonly [RegExp, { preload(): Promise<void> }]> = [
+  [/^\/admin(\/|$)/, AdminRoute],
+  [/^\/oidc\/?$/, SignInReturnRoute],
+  [/^\/invoice\/[^/]+\/?$/, InvoiceRoute],
+  [/^\/[^/]+\/enrollment\/dealer\/?$/i, DealerFormRoute],
+  [/^\/[^/]+\/enrollment\/lma\/?$/i, LmaFormRoute],
+]
+
+/**
+ * Starts loading the chunk the page at `pathname` needs, alongside the configuration, so the
+ * first render has it (see routeChunk). Settles when it has loaded or failed.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const found = CHUNKS_BY_PATH.find(([pattern]) => pattern.test(pathname))
+  return found ? found[1].preload() : Promise.resolve()
+}
 
 export function AppRoutes() {
   const defaultBrand = useConfig().brands[0]?.key ?? 'chevy'
