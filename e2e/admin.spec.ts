@@ -52,6 +52,42 @@ test('an administrator signs in, filters and pages the list, and logs out', asyn
   await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible()
 })
 
+test('a Type or Status filter shows the loaded year filtered at once, then fetches the list again', async ({
+  page,
+}) => {
+  await signIn(page)
+  await page.getByRole('button', { name: 'Previous year' }).click()
+  const rows = page.locator('.list-table tbody tr')
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  await expect(rows).toHaveCount(20)
+  // The server's answer for the filter is held back: what shows comes from the loaded year.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const asked: string[] = []
+  await page.route('**/api/enrollments?*', async (route) => {
+    const url = new URL(route.request().url())
+    if (!url.searchParams.has('type') && !url.searchParams.has('status')) return route.continue()
+    asked.push(url.search)
+    await held
+    // A request the list gave up on (a newer filter came within the debounce) is gone already.
+    await route.continue().catch(() => {})
+  })
+  await page.getByLabel('Type').selectOption('Lma')
+  await expect(page.getByText('Page 1 of 1')).toBeVisible()
+  await expect(rows.locator('td:nth-child(3)')).toHaveText(Array(await rows.count()).fill('LMA'))
+  await page.getByLabel('Status').selectOption('Approved')
+  await expect(rows.first().locator('.status')).toHaveText('Approved')
+  await expect(rows.locator('td:nth-child(3)').filter({ hasNotText: 'LMA' })).toHaveCount(0)
+  // The list is still fetched for the new filters (debounced), and the bar runs until it is.
+  await expect(page.getByRole('progressbar', { name: 'Loading enrollments' })).toBeVisible()
+  await expect.poll(() => asked.at(-1)).toBe('?year=2024&status=Approved&type=Lma')
+  release()
+  await expect(page.getByRole('progressbar', { name: 'Loading enrollments' })).toHaveCount(0)
+  await expect(rows.first().locator('.status')).toHaveText('Approved')
+})
+
 test('a non-administrator is refused by the API and sees why', async ({ page }) => {
   await signIn(page, 'viewer@example.com')
   await expect(page.getByText('You are not an administrator of this program.')).toBeVisible()

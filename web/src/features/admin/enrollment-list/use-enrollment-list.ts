@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { findEnrollments, type ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
+import { coversYear, type ListAnswer, type LoadedYear, rowsToShow, scopeOf } from './loaded-year'
 
 export const SEARCH_DEBOUNCE_MS = 750
 
 /**
  * The list for the filters: fetched once sign-in is ready and again on every filter change,
- * debounced, and skipped when the (trimmed) filter set is the one fetched last.
+ * debounced, and skipped when the (trimmed) filter set is the one fetched last. A change of
+ * Type or Status is shown at once from the loaded year while its fetch is under way.
  */
 export function useEnrollmentList(
   filters: ListFilters,
   ready: boolean,
   onError: (message: string) => void,
 ) {
-  const [items, setItems] = useState<ListRow[]>([])
+  const [answer, setAnswer] = useState<ListAnswer | null>(null)
+  const [loaded, setLoaded] = useState<LoadedYear | null>(null)
   const [loading, setLoading] = useState(false)
   const lastKey = useRef<string | null>(null)
   const inflight = useRef<AbortController | undefined>(undefined)
@@ -29,9 +32,14 @@ export function useEnrollmentList(
       inflight.current = controller
       lastKey.current = key
       setLoading(true)
-      findEnrollments(JSON.parse(key) as ListFilters, controller.signal)
+      const asked = JSON.parse(key) as ListFilters
+      findEnrollments(asked, controller.signal)
         .then(
-          (found) => !controller.signal.aborted && setItems(found),
+          (rows) => {
+            if (controller.signal.aborted) return
+            setAnswer({ key, rows })
+            if (coversYear(asked)) setLoaded({ scope: scopeOf(asked), rows })
+          },
           (error: unknown) => {
             if (controller.signal.aborted) return
             lastKey.current = null
@@ -50,9 +58,17 @@ export function useEnrollmentList(
 
   useEffect(() => () => inflight.current?.abort(), [])
 
+  const items = useMemo(
+    () => rowsToShow(key, filters, answer, loaded),
+    [key, filters, answer, loaded],
+  )
+
   /** Puts a changed enrollment into the loaded list without fetching it again. */
   const replace = useCallback((guid: string, change: Partial<ListRow>) => {
-    setItems((all) => all.map((item) => (item.guid === guid ? { ...item, ...change } : item)))
+    const patch = (rows: ListRow[]) =>
+      rows.map((item) => (item.guid === guid ? { ...item, ...change } : item))
+    setAnswer((current) => current && { ...current, rows: patch(current.rows) })
+    setLoaded((current) => current && { ...current, rows: patch(current.rows) })
   }, [])
 
   /** Fetches the same filters again (after a change the list cannot patch in). */

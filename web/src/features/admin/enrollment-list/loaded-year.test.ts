@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { ListFilters } from '../api/admin-calls'
+import type { ListRow } from './list-table'
+import { coversYear, type LoadedYear, rowsToShow, scopeOf } from './loaded-year'
+
+const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => ({
+  guid,
+  year: 2025,
+  brand: 'chevy',
+  type,
+  status,
+  bac: type === 'Dealer' ? '123456' : '',
+  name: guid,
+  created: '2025-01-02T03:04:05.000Z',
+  modified: '2025-01-02T03:04:05.000Z',
+})
+
+const YEAR = [
+  row('a', 'Lma', 'Approved'),
+  row('b', 'Dealer', 'Approving'),
+  row('c', 'Dealer', 'Approved'),
+  row('d', 'Lma', 'Authorizing'),
+]
+const ANY: ListFilters = { query: '', year: 2025, status: '', type: '' }
+const loaded: LoadedYear = { scope: scopeOf(ANY), rows: YEAR }
+const guids = (rows: ListRow[]) => rows.map((item) => item.guid)
+
+describe('the admin list before and after its answer', () => {
+  it('shows a Type or Status change from the loaded year, in its order, before the answer', () => {
+    expect(guids(rowsToShow('k1', { ...ANY, type: 'Dealer' }, null, loaded))).toEqual(['b', 'c'])
+    expect(guids(rowsToShow('k2', { ...ANY, status: 'Approved' }, null, loaded))).toEqual([
+      'a',
+      'c',
+    ])
+    expect(
+      guids(rowsToShow('k3', { ...ANY, type: 'Lma', status: 'Authorizing' }, null, loaded)),
+    ).toEqual(['d'])
+    expect(rowsToShow('k4', { ...ANY, type: 'Lma', status: 'Declined' }, null, loaded)).toEqual([])
+  })
+
+  it("shows the server's answer once it has come, whatever the loaded year holds", () => {
+    const fresh = [row('e', 'Dealer', 'Approving')]
+    const filters = { ...ANY, type: 'Dealer' }
+    expect(rowsToShow('k1', filters, { key: 'k1', rows: fresh }, loaded)).toBe(fresh)
+  })
+
+  it('keeps the previous answer for another year or search, which the loaded year cannot answer', () => {
+    const previous = { key: 'old', rows: YEAR.slice(0, 1) }
+    expect(rowsToShow('k1', { ...ANY, year: 2024 }, previous, loaded)).toBe(previous.rows)
+    expect(rowsToShow('k2', { ...ANY, query: 'acme', type: 'Lma' }, previous, loaded)).toBe(
+      previous.rows,
+    )
+    expect(rowsToShow('k3', { ...ANY, year: 2024 }, null, loaded)).toEqual([])
+  })
+
+  it('treats a search with spaces around it as the same search', () => {
+    const searched: LoadedYear = { scope: scopeOf({ ...ANY, query: 'acme' }), rows: YEAR }
+    expect(
+      guids(rowsToShow('k1', { ...ANY, query: ' acme ', type: 'Lma' }, null, searched)),
+    ).toEqual(['a', 'd'])
+  })
+
+  it('takes only an answer without Type and Status as a loaded year', () => {
+    expect(coversYear(ANY)).toBe(true)
+    expect(coversYear({ ...ANY, query: 'acme' })).toBe(true)
+    expect(coversYear({ ...ANY, type: 'Lma' })).toBe(false)
+    expect(coversYear({ ...ANY, status: 'Approved' })).toBe(false)
+  })
+})
