@@ -1,23 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { type Browser, chromium, expect, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse-run.js'
-import { installProbe, markStart, type PagerCondition, waitForPager } from './page-probes.js'
-import { mainThreadBetweenMarks, TRACE_CATEGORIES } from './trace-tasks.js'
+import { installProbe, markStart, type PagerCondition, waitForList } from './page-probes.js'
+import { mainThreadBusy, TRACE_CATEGORIES } from './trace-tasks.js'
 
 export interface InteractionFigures {
   name: string
   /** Event Timing duration of the input (key or click to the next paint); 0 when under 16 ms. */
   latencyMs: number
-  /** Main-thread busy time from the input until the list shows the result (a Chromium trace). */
-  mainThreadMs: number
-  /** The part of it after the list's answer arrived: parsing and rendering it; null if no fetch. */
-  applyMs: number | null
-  longestTaskMs: number
-  /** From the input until the pager shows the result (a filter waits 750 ms before fetching). */
+  /** From the input until the pager shows the result. */
   shownAfterMs: number
+  /** Main-thread busy time from the input until the result is painted (a Chromium trace). */
+  toShownMs: number
+  /** The list's fetch, when the interaction makes one: main-thread time to apply its answer. */
+  refetch: { applyMs: number; answeredAfterMs: number } | null
+  /** The longest main-thread task from the input until the list is settled. */
+  longestTaskMs: number
 }
 
 /** The admin list with a year of enrollments: paging and filtering, measured in Chromium. */
-export async function measureAdminList(url: string, pages: number): Promise<InteractionFigures[]> {
+export async function measureAdminList(
+  url: string,
+  pages: number,
+  traceDir?: string,
+): Promise<InteractionFigures[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
@@ -31,8 +38,16 @@ export async function measureAdminList(url: string, pages: number): Promise<Inte
     const pager = page.locator('.pager__status')
     await expect(pager).toHaveText(`Page 1 of ${pages}`, { timeout: 60_000 })
     const figures: InteractionFigures[] = []
-    const run = async (name: string, condition: PagerCondition, act: () => Promise<void>) => {
-      figures.push(await measure(browser, page, name, condition, act))
+    const run = async (
+      name: string,
+      condition: PagerCondition,
+      act: () => Promise<void>,
+      fetches = false,
+    ) => {
+      const traceFile = traceDir
+        ? join(traceDir, `${String(figures.length + 1).padStart(2, '0')}-${slug(name)}.json`)
+        : undefined
+      figures.push(await measure(browser, page, { name, condition, fetches, traceFile }, act))
     }
 
     // A whole year again: the previous (empty) year, then back.
@@ -43,6 +58,7 @@ export async function measureAdminList(url: string, pages: number): Promise<Inte
       `Load the year (${(pages * 20).toLocaleString('en-US')} rows)`,
       { exact: `Page 1 of ${pages}` },
       () => page.mouse.click(nextYear.x, nextYear.y),
+      true,
     )
     // Raw mouse input at the button: no actionability checks inside the measured window.
     const nextPage = await centre(page, page.getByRole('button', { name: 'Next Page' }))
@@ -58,7 +74,12 @@ export async function measureAdminList(url: string, pages: number): Promise<Inte
       ['ArrowUp', 'LMA'],
     ] as const) {
       const total = Number((await pager.textContent())?.match(/of (\d+)/)?.[1])
-      await run(`Type filter → ${label}`, { pageOneNotOf: total }, () => page.keyboard.press(key))
+      await run(
+        `Type filter → ${label}`,
+        { pageOneNotOf: total },
+        () => page.keyboard.press(key),
+        true,
+      )
     }
     return figures
   } finally {
@@ -86,22 +107,44 @@ async function centre(page: Page, locator: ReturnType<Page['locator']>) {
 async function measure(
   browser: Browser,
   page: Page,
-  name: string,
-  condition: PagerCondition,
+  what: { name: string; condition: PagerCondition; fetches: boolean; traceFile?: string },
   act: () => Promise<void>,
 ): Promise<InteractionFigures> {
   await page.waitForTimeout(300)
   await browser.startTracing(page, { categories: TRACE_CATEGORIES })
   const started = await page.evaluate(markStart)
   await act()
-  const figures = await page.evaluate(waitForPager, { started, condition })
-  const main = mainThreadBetweenMarks(await browser.stopTracing(), figures.responseAfterMs ?? 0)
-  return {
-    name,
-    latencyMs: figures.latencyMs,
-    mainThreadMs: main.busyMs,
-    applyMs: figures.responseAfterMs === null ? null : main.busyAfterMs,
-    longestTaskMs: Math.max(main.longestTaskMs, figures.longestTaskMs),
-    shownAfterMs: figures.shownAfterMs,
+  const figures = await page.evaluate(waitForList, {
+    started,
+    condition: what.condition,
+    fetches: what.fetches,
+  })
+  const trace = await browser.stopTracing()
+  if (what.traceFile) {
+    mkdirSync(dirname(what.traceFile), { recursive: true })
+    writeFileSync(what.traceFile, trace)
   }
+  const answered = figures.responseAfterMs
+  const main = mainThreadBusy(trace, [
+    { fromMs: 0, toMs: figures.shownPaintedAfterMs },
+    { fromMs: answered ?? 0 },
+  ])
+  return {
+    name: what.name,
+    latencyMs: figures.latencyMs,
+    shownAfterMs: figures.shownAfterMs,
+    toShownMs: main.busyMs[0] ?? 0,
+    refetch:
+      what.fetches && answered !== null
+        ? { applyMs: main.busyMs[1] ?? 0, answeredAfterMs: answered }
+        : null,
+    longestTaskMs: Math.max(main.longestTaskMs, figures.longestTaskMs),
+  }
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }

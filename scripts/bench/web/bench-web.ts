@@ -1,5 +1,5 @@
 /**
- * npm run bench:web [-- --runs 3] [--enrollments 10000] [--skip lighthouse,admin]
+ * npm run bench:web [-- --runs 3] [--enrollments 10000] [--skip lighthouse,admin] [--trace-dir DIR]
  * The built server on a fresh embedded database holding a year of enrollments: Lighthouse
  * (mobile) on the dealer and LMA forms, then the admin list's paging and filtering measured in
  * Chromium. Targets: performance >= 95, accessibility 100, best practices >= 95; paging and
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     enrollments: { type: 'string', default: '10000' },
     skip: { type: 'string', default: '' },
     'work-dir': { type: 'string', default: '.tmp/bench' },
+    /** Keeps each admin interaction's Chromium trace here (open in DevTools' Performance panel). */
+    'trace-dir': { type: 'string', default: '' },
   },
 })
 const skip = new Set(values.skip.split(',').filter(Boolean))
@@ -74,7 +76,11 @@ try {
     }
     if (!skip.has('admin')) {
       progress('admin list in Chromium: sign in, page, filter')
-      const figures = await measureAdminList(server.url, Math.ceil(enrollments / 20))
+      const figures = await measureAdminList(
+        server.url,
+        Math.ceil(enrollments / 20),
+        values['trace-dir'] || undefined,
+      )
       failed = printInteractions(figures) || failed
     }
   } finally {
@@ -111,22 +117,21 @@ function printLighthouse(path: string, report: PageReport): boolean {
 function printInteractions(figures: readonly InteractionFigures[]): boolean {
   const f = (value: number) => `${value.toFixed(0)} ms`
   process.stdout.write(
-    `\nAdmin list, ${enrollments.toLocaleString('en-US')} enrollments in ${ENROLLMENT_YEAR} (target: under ${MAIN_THREAD_TARGET_MS} ms main-thread time)\n`,
+    `\nAdmin list, ${enrollments.toLocaleString('en-US')} enrollments in ${ENROLLMENT_YEAR} (target: paging and filtering shown within ${MAIN_THREAD_TARGET_MS} ms of main-thread time, no task of ${MAIN_THREAD_TARGET_MS} ms)\n`,
   )
   process.stdout.write(
-    '| Interaction | Input to paint (Event Timing) | Main-thread time, input to result shown | of it after the answer arrived | Longest task | Shown after |\n|---|---|---|---|---|---|\n',
+    '| Interaction | Input to paint (Event Timing) | Result shown after | Main-thread time, input to result painted | List fetched again: answer after | Main-thread time applying the answer | Longest task |\n|---|---|---|---|---|---|---|\n',
   )
   for (const item of figures) {
     process.stdout.write(
-      `| ${item.name} | ${item.latencyMs > 0 ? f(item.latencyMs) : '< 16 ms'} | ${f(item.mainThreadMs)} | ${item.applyMs === null ? '-' : f(item.applyMs)} | ${f(item.longestTaskMs)} | ${f(item.shownAfterMs)} |\n`,
+      `| ${item.name} | ${item.latencyMs > 0 ? f(item.latencyMs) : '< 16 ms'} | ${f(item.shownAfterMs)} | ${f(item.toShownMs)} | ${item.refetch ? f(item.refetch.answeredAfterMs) : '-'} | ${item.refetch ? f(item.refetch.applyMs) : '-'} | ${f(item.longestTaskMs)} |\n`,
     )
   }
-  // A filter waits 750 ms and for the server, with the progress bar ticking: its own work is
-  // the input's handling and applying the answer; paging has no fetch.
-  const interactions = figures.filter((item) => !item.name.startsWith('Load'))
-  return interactions.some(
+  // Paging and filtering a loaded year answer from it at once; loading another year waits for
+  // the server (750 ms debounce, then the fetch), so only its tasks count against the target.
+  return figures.some(
     (item) =>
-      (item.applyMs ?? item.mainThreadMs) >= MAIN_THREAD_TARGET_MS ||
+      (!item.name.startsWith('Load') && item.toShownMs >= MAIN_THREAD_TARGET_MS) ||
       item.longestTaskMs >= MAIN_THREAD_TARGET_MS,
   )
 }

@@ -6,7 +6,8 @@ export interface Probe {
   longTasks: Array<{ start: number; duration: number }>
   events: Array<{ name: string; start: number; duration: number; processing: number }>
   pager: Array<{ at: number; text: string }>
-  onPager?: () => void
+  /** Called on each change of the page (the pager, the progress bar). */
+  onChange?: () => void
 }
 
 /** Which pager text ends an interaction: exactly this, or page 1 of a total other than this. */
@@ -18,6 +19,8 @@ export interface PagerCondition {
 export interface WindowFigures {
   /** When the pager showed the change, ms after the start. */
   shownAfterMs: number
+  /** When the frame after that had been painted (the mark bench:shown). */
+  shownPaintedAfterMs: number
   /** Longest Event Timing duration of the input (key or click to next paint); 0 if under 16 ms. */
   latencyMs: number
   /** Its event handlers' time. */
@@ -25,6 +28,8 @@ export interface WindowFigures {
   longestTaskMs: number
   /** When the list's answer had arrived (fetch responseEnd), ms after the start; null if none. */
   responseAfterMs: number | null
+  /** When the list had applied that answer and its progress bar completed; null if none. */
+  appliedAfterMs: number | null
 }
 
 interface ObservedEntry {
@@ -50,7 +55,12 @@ interface PageGlobals {
   ) => {
     observe(target: unknown, options: Record<string, unknown>): void
   }
-  document: { querySelector(selector: string): { textContent: string | null } | null }
+  document: {
+    querySelector(selector: string): {
+      textContent: string | null
+      getAttribute(name: string): string | null
+    } | null
+  }
   requestAnimationFrame(callback: () => void): void
   setTimeout(callback: () => void, ms: number): void
 }
@@ -78,11 +88,17 @@ export function installProbe(): void {
   let last = ''
   new page.MutationObserver(() => {
     const text = page.document.querySelector('.pager__status')?.textContent ?? ''
-    if (text === last) return
-    last = text
-    probe.pager.push({ at: page.performance.now(), text })
-    probe.onPager?.()
-  }).observe(page.document, { subtree: true, childList: true, characterData: true })
+    if (text !== last) {
+      last = text
+      probe.pager.push({ at: page.performance.now(), text })
+    }
+    probe.onChange?.()
+  }).observe(page.document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributeFilter: ['aria-valuenow'],
+  })
 }
 
 /** Marks the start of an interaction (for the trace) and answers the page's clock. */
@@ -93,54 +109,91 @@ export function markStart(): number {
 }
 
 /**
- * Waits in the page until the pager shows what `condition` asks for, then for the next paint;
- * marks the end and sums up the interaction's Event Timing and long tasks.
+ * Waits in the page until the pager shows what `condition` asks for and, with `fetches`, until
+ * the list has fetched and applied its answer (the progress bar completes); then for the next
+ * paint. Marks bench:end and sums up the interaction's Event Timing and long tasks.
  */
-export function waitForPager(args: {
+export function waitForList(args: {
   started: number
   condition: PagerCondition
+  fetches: boolean
 }): Promise<WindowFigures> {
   const page = globalThis as unknown as PageGlobals
   const probe = page.__probe
-  const { started, condition } = args
+  const { started, condition, fetches } = args
   const matches = (text: string) =>
     condition.exact !== undefined
       ? text === condition.exact
       : text.startsWith('Page 1 of ') && text !== `Page 1 of ${condition.pageOneNotOf}`
   const found = () => probe.pager.find((change) => change.at > started && matches(change.text))
+  const fetched = () =>
+    page.performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/api/enrollments') && entry.startTime >= started)
+      .pop()
+  // The bar is gone, or full for the moment before it goes: the answer has been applied.
+  const barDone = () => {
+    const bar = page.document.querySelector('.progress')
+    return !bar || bar.getAttribute('aria-valuenow') === '100'
+  }
   return new Promise((resolve) => {
-    const finish = () => {
+    let appliedAt: number | null = null
+    let paintedAt: number | null = null
+    const finish = (end: number) => {
       const shown = found()
       if (!shown) return
-      probe.onPager = undefined
-      page.requestAnimationFrame(() =>
-        page.setTimeout(() => {
-          page.performance.mark('bench:end')
-          const end = page.performance.now()
-          const inside = <T extends { start: number }>(items: T[]) =>
-            items.filter((item) => item.start >= started && item.start <= end)
-          const inputs = inside(probe.events).filter((event) =>
-            ['click', 'pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change'].includes(
-              event.name,
-            ),
-          )
-          const fetched = page.performance
-            .getEntriesByType('resource')
-            .filter(
-              (entry) => entry.name.includes('/api/enrollments') && entry.startTime >= started,
-            )
-            .pop()
-          resolve({
-            responseAfterMs: fetched ? fetched.responseEnd - started : null,
-            shownAfterMs: shown.at - started,
-            latencyMs: Math.max(0, ...inputs.map((event) => event.duration)),
-            processingMs: Math.max(0, ...inputs.map((event) => event.processing)),
-            longestTaskMs: Math.max(0, ...inside(probe.longTasks).map((task) => task.duration)),
-          })
-        }, 0),
+      const inside = <T extends { start: number }>(items: T[]) =>
+        items.filter((item) => item.start >= started && item.start <= end)
+      const inputs = inside(probe.events).filter((event) =>
+        ['click', 'pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change'].includes(
+          event.name,
+        ),
       )
+      const answer = fetched()
+      resolve({
+        responseAfterMs: answer ? answer.responseEnd - started : null,
+        appliedAfterMs: appliedAt === null ? null : appliedAt - started,
+        shownAfterMs: shown.at - started,
+        shownPaintedAfterMs: (paintedAt ?? end) - started,
+        latencyMs: Math.max(0, ...inputs.map((event) => event.duration)),
+        processingMs: Math.max(0, ...inputs.map((event) => event.processing)),
+        longestTaskMs: Math.max(0, ...inside(probe.longTasks).map((task) => task.duration)),
+      })
     }
-    probe.onPager = finish
-    finish()
+    const check = () => {
+      if (!found()) return
+      if (paintedAt === null) {
+        paintedAt = Number.POSITIVE_INFINITY
+        page.requestAnimationFrame(() =>
+          page.setTimeout(() => {
+            page.performance.mark('bench:shown')
+            paintedAt = page.performance.now()
+          }, 0),
+        )
+      }
+      if (fetches) {
+        const answer = fetched()
+        if (!answer || answer.responseEnd === 0 || !barDone()) return
+        appliedAt = page.performance.now()
+      }
+      probe.onChange = undefined
+      // After the next paint: the frame that shows the result is inside the window.
+      const end = () => {
+        // The result's own frame first (bench:shown), then the window closes.
+        if (paintedAt === Number.POSITIVE_INFINITY) {
+          page.setTimeout(end, 5)
+          return
+        }
+        page.requestAnimationFrame(() =>
+          page.setTimeout(() => {
+            page.performance.mark('bench:end')
+            finish(page.performance.now())
+          }, 0),
+        )
+      }
+      end()
+    }
+    probe.onChange = check
+    check()
   })
 }

@@ -8,12 +8,10 @@ interface TraceEvent {
   args?: { name?: string }
 }
 
-export interface MainThreadFigures {
-  /** Busy time of the renderer's main thread between the marks, in ms. */
-  busyMs: number
-  /** The part of it from `afterMs` after the start mark on (the answer arriving). */
-  busyAfterMs: number
-  longestTaskMs: number
+/** A stretch of the interaction, in ms after the bench:start mark (to bench:end when open). */
+export interface TraceWindow {
+  fromMs: number
+  toMs?: number
 }
 
 /** Categories for browser.startTracing: tasks, and the page's performance.mark calls. */
@@ -23,11 +21,18 @@ export const TRACE_CATEGORIES = [
   'blink.user_timing',
 ]
 
+export interface MainThreadFigures {
+  /** Busy time of the main thread in each window, in ms. */
+  busyMs: number[]
+  /** The longest of its tasks between the marks. */
+  longestTaskMs: number
+}
+
 /**
- * Sums the top-level tasks of the page's main thread (CrRendererMain) between the marks
- * bench:start and bench:end of a Chromium trace.
+ * Busy time of the page's main thread (the top-level tasks of CrRendererMain) in each window of
+ * a Chromium trace that has the marks bench:start and bench:end, and its longest task.
  */
-export function mainThreadBetweenMarks(trace: Buffer, afterMs = 0): MainThreadFigures {
+export function mainThreadBusy(trace: Buffer, windows: readonly TraceWindow[]): MainThreadFigures {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
   const start = events.find((event) => event.name === 'bench:start')
@@ -46,15 +51,15 @@ export function mainThreadBetweenMarks(trace: Buffer, afterMs = 0): MainThreadFi
       event.pid === start.pid &&
       (mainThread ? event.tid === mainThread.tid : event.tid === start.tid),
   )
-  const busyFrom = (from: number) =>
-    tasks.reduce((sum, task) => {
-      const overlap = Math.min(task.ts + (task.dur ?? 0), end.ts) - Math.max(task.ts, from)
+  const busyMs = windows.map((window) => {
+    const from = start.ts + window.fromMs * 1000
+    const to = window.toMs === undefined ? end.ts : Math.min(end.ts, start.ts + window.toMs * 1000)
+    const busy = tasks.reduce((sum, task) => {
+      const overlap = Math.min(task.ts + (task.dur ?? 0), to) - Math.max(task.ts, from)
       return overlap > 0 ? sum + overlap : sum
-    }, 0) / 1000
+    }, 0)
+    return busy / 1000
+  })
   const inside = tasks.filter((task) => task.ts + (task.dur ?? 0) > start.ts && task.ts < end.ts)
-  return {
-    busyMs: busyFrom(start.ts),
-    busyAfterMs: busyFrom(start.ts + afterMs * 1000),
-    longestTaskMs: Math.max(0, ...inside.map((task) => (task.dur ?? 0) / 1000)),
-  }
+  return { busyMs, longestTaskMs: Math.max(0, ...inside.map((task) => (task.dur ?? 0) / 1000)) }
 }
