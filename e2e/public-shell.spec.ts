@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Route, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 
 const OPEN = 'http://127.0.0.1:3101'
@@ -141,7 +141,7 @@ for (const form of ['dealer', 'lma']) {
       }).observe({ type: 'layout-shift', buffered: true })
     })
     // A slow network: the configuration and the form's own code arrive late.
-    const slow = async (route: import('@playwright/test').Route) => {
+    const slow = async (route: Route) => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       await route.continue()
     }

@@ -1,23 +1,13 @@
-/** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
-export interface ManifestChunk {
-  file: string
-  src?: string
-  name?: string
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-  css?: string[]
-}
+import { ENTRY, FORM_ROUTES } from '../../server/web/vite-manifest.js'
 
-export type Manifest = Record<string, ManifestChunk>
+export {
+  type Manifest,
+  type ManifestChunk,
+  staticClosure,
+} from '../../server/web/vite-manifest.js'
 
 /** Manifest keys of the public enrollment pages: the entry and the two form routes. */
-export const PUBLIC_PAGES = [
-  'index.html',
-  'src/app/routes/public/dealer-form-route.tsx',
-  'src/app/routes/public/lma-form-route.tsx',
-]
+export const PUBLIC_PAGES = [ENTRY, ...Object.values(FORM_ROUTES)]
 
 /** The admin route, which must stay a lazy chunk of its own. */
 export const ADMIN_ROUTE = 'src/app/routes/admin/admin-route.tsx'
@@ -32,23 +22,6 @@ export const ADMIN_CODE: readonly RegExp[] = [
 
 /** 120 kB of gzipped JavaScript, counted as Vite counts (1 kB = 1,000 bytes). */
 export const PUBLIC_JS_BUDGET = 120_000
-
-/**
- * Manifest keys of the chunks a page loads before it renders: the keys given and every chunk
- * they import statically, transitively (lazy imports are not followed).
- */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    const chunk = manifest[key]
-    if (!chunk) throw new Error(`The build manifest has no entry ${key}`)
-    seen.add(key)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  for (const key of keys) visit(key)
-  return [...seen]
-}
 
 /** For each chunk file given, the admin modules in it (files without any are left out). */
 export function adminModulesIn(

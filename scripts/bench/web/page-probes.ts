@@ -28,8 +28,6 @@ export interface WindowFigures {
   longestTaskMs: number
   /** When the list's answer had arrived (fetch responseEnd), ms after the start; null if none. */
   responseAfterMs: number | null
-  /** When the list had applied that answer and its progress bar completed; null if none. */
-  appliedAfterMs: number | null
 }
 
 interface ObservedEntry {
@@ -136,62 +134,47 @@ export function waitForList(args: {
     const bar = page.document.querySelector('.progress')
     return !bar || bar.getAttribute('aria-valuenow') === '100'
   }
-  return new Promise((resolve) => {
-    let appliedAt: number | null = null
-    let paintedAt: number | null = null
-    const finish = (end: number) => {
-      const shown = found()
-      if (!shown) return
-      const inside = <T extends { start: number }>(items: T[]) =>
-        items.filter((item) => item.start >= started && item.start <= end)
-      const inputs = inside(probe.events).filter((event) =>
-        ['click', 'pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change'].includes(
-          event.name,
-        ),
-      )
-      const answer = fetched()
-      resolve({
-        responseAfterMs: answer ? answer.responseEnd - started : null,
-        appliedAfterMs: appliedAt === null ? null : appliedAt - started,
-        shownAfterMs: shown.at - started,
-        shownPaintedAfterMs: (paintedAt ?? end) - started,
-        latencyMs: Math.max(0, ...inputs.map((event) => event.duration)),
-        processingMs: Math.max(0, ...inputs.map((event) => event.processing)),
-        longestTaskMs: Math.max(0, ...inside(probe.longTasks).map((task) => task.duration)),
-      })
+  // After the next paint, so that the frame showing the change is inside the window.
+  const afterPaint = (mark: string) =>
+    new Promise<number>((painted) =>
+      page.requestAnimationFrame(() =>
+        page.setTimeout(() => {
+          page.performance.mark(mark)
+          painted(page.performance.now())
+        }, 0),
+      ),
+    )
+  const figures = (shownPainted: number, end: number): WindowFigures => {
+    const shown = found()
+    const inside = <T extends { start: number }>(items: T[]) =>
+      items.filter((item) => item.start >= started && item.start <= end)
+    const inputs = inside(probe.events).filter((event) =>
+      ['click', 'pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change'].includes(
+        event.name,
+      ),
+    )
+    const answer = fetched()
+    return {
+      responseAfterMs: answer ? answer.responseEnd - started : null,
+      shownAfterMs: (shown?.at ?? shownPainted) - started,
+      shownPaintedAfterMs: shownPainted - started,
+      latencyMs: Math.max(0, ...inputs.map((event) => event.duration)),
+      processingMs: Math.max(0, ...inputs.map((event) => event.processing)),
+      longestTaskMs: Math.max(0, ...inside(probe.longTasks).map((task) => task.duration)),
     }
+  }
+  return new Promise((resolve) => {
+    let shownPainted: Promise<number> | undefined
     const check = () => {
       if (!found()) return
-      if (paintedAt === null) {
-        paintedAt = Number.POSITIVE_INFINITY
-        page.requestAnimationFrame(() =>
-          page.setTimeout(() => {
-            page.performance.mark('bench:shown')
-            paintedAt = page.performance.now()
-          }, 0),
-        )
-      }
+      shownPainted ??= afterPaint('bench:shown')
       if (fetches) {
         const answer = fetched()
         if (!answer || answer.responseEnd === 0 || !barDone()) return
-        appliedAt = page.performance.now()
       }
       probe.onChange = undefined
-      // After the next paint: the frame that shows the result is inside the window.
-      const end = () => {
-        // The result's own frame first (bench:shown), then the window closes.
-        if (paintedAt === Number.POSITIVE_INFINITY) {
-          page.setTimeout(end, 5)
-          return
-        }
-        page.requestAnimationFrame(() =>
-          page.setTimeout(() => {
-            page.performance.mark('bench:end')
-            finish(page.performance.now())
-          }, 0),
-        )
-      }
-      end()
+      const painted = shownPainted
+      void painted.then(async (at) => resolve(figures(at, await afterPaint('bench:end'))))
     }
     probe.onChange = check
     check()

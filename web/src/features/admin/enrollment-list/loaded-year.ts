@@ -28,7 +28,7 @@ export function coversYear(filters: ListFilters): boolean {
 }
 
 /** The Type and Status filters, as the server applies them (equality; empty is Any). */
-export function passesTypeAndStatus(row: ListRow, filters: ListFilters): boolean {
+function passesTypeAndStatus(row: ListRow, filters: ListFilters): boolean {
   return (
     (!filters.type || row.type === filters.type) &&
     (!filters.status || row.status === filters.status)
