@@ -225,7 +225,10 @@ test('an LMA is re-authorized, approved, and its link then shows the approved ba
     },
   })
   expect(response.status()).toBe(201)
-  const { guid } = await response.json()
+  // The submit's receipt names no guid: the representative's mailed link carries it.
+  const request = await waitForMail(page, repEmail)
+  const guid = /[?&]auth=([0-9a-f-]{36})/.exec(request.text)?.[1]
+  expect(guid).toBeTruthy()
   await signIn(page)
   await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(lmaName)
   const row = page.locator('.list-table tbody tr').filter({ hasText: lmaName })

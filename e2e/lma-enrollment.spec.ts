@@ -131,3 +131,67 @@ test('an unknown authorization link leaves an empty form to fill', async ({ page
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
   await expect(page.getByText('Authorization Requested')).toHaveCount(0)
 })
+
+test('an authorization refused because the enrollment changed meanwhile says so and keeps the edits', async ({
+  page,
+}) => {
+  const lmaName = freshName('Changed Meanwhile Dealers')
+  const repEmail = `rep-${Date.now()}@meanwhile.example`
+  const submitted = await page.request.post('/api/enrollments', {
+    data: {
+      status: '',
+      type: 'Lma',
+      brand: 'chevy',
+      year: 2025,
+      guid: '',
+      regionId: 1,
+      lma: {
+        name: lmaName,
+        contact: 'Casey Contact',
+        address: '9 River Road',
+        city: 'Fresno',
+        state: 'CA',
+        postal: '93721',
+        country: 'USA',
+        previousName: '',
+        nameChanged: false,
+        emailAddress: 'invoices@meanwhile.example',
+        phoneNumber: '559-555-0100',
+        agencyName: 'Meanwhile Agency',
+        authName: 'Rory Rep',
+        authTitle: 'Chair',
+        authEmailAddress: repEmail,
+        authPhoneNumber: '559-555-0101',
+        authFaxNumber: '',
+        type: 'Custom',
+      },
+      dealers: [
+        {
+          bac: freshBac(),
+          name: 'Valley Chevrolet',
+          kitSize: 'Large',
+          hispanic: 'No',
+          billing: 'Lma',
+          simple: true,
+        },
+      ],
+    },
+  })
+  expect(submitted.status()).toBe(201)
+  const mail = await waitForMail(page, repEmail)
+  const guid = /[?&]auth=([0-9a-f-]{36})/.exec(mail.text)?.[1] ?? ''
+  await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
+  await expect(page.getByText('Authorization Requested')).toBeVisible()
+  await page.getByLabel('Contact Name').fill('Edited By The Representative')
+
+  // Meanwhile the enrollment changes (here: authorized from another tab), so this page is stale.
+  const current = await (await page.request.get(`/api/enrollments/${guid}`)).json()
+  const other = await page.request.post(`/api/enrollments/${guid}/authorize`, { data: current })
+  expect(other.status()).toBe(200)
+
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page.getByText(/changed this enrollment after you opened this page/)).toBeVisible()
+  await expect(page).toHaveURL(/\/chevy\/enrollment\/lma\?auth=/)
+  await expect(page.getByLabel('Contact Name')).toHaveValue('Edited By The Representative')
+  await expectAccessible(page)
+})

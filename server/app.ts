@@ -32,7 +32,21 @@ export interface AppOptions {
   webRoot?: string | undefined
   logger?: FastifyServerOptions['logger']
   mail?: MailOptions
+  /** Tests shorten the limits on slow clients. */
+  timeouts?: Partial<Timeouts>
 }
+
+interface Timeouts {
+  /** From the first byte of a request to its last; a slower upload is answered 408 and cut. */
+  requestMs: number
+  /** A connection with nothing moving in either direction is closed. */
+  idleMs: number
+  /** How often Node looks for requests over their time. */
+  checkIntervalMs: number
+}
+
+/** A form posts a few kilobytes: 30 s is plenty on the slowest line, and bounds a slow-body attack. */
+const TIMEOUTS: Timeouts = { requestMs: 30_000, idleMs: 60_000, checkIntervalMs: 2_000 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
@@ -42,8 +56,18 @@ export async function buildApp({
   webRoot,
   logger,
   mail,
+  timeouts,
 }: AppOptions): Promise<FastifyInstance> {
+  const limits = { ...TIMEOUTS, ...timeouts }
   const app = Fastify({
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.idleMs,
+    // Node enforces requestTimeout only with a headersTimeout no longer than it, given at creation.
+    http: {
+      requestTimeout: limits.requestMs,
+      headersTimeout: Math.min(limits.requestMs, 20_000),
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,

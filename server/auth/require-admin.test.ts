@@ -6,6 +6,7 @@ import {
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { unsecuredToken } from '../test-support/test-identity-provider.js'
 
@@ -92,7 +93,10 @@ describe.each(testDatabaseKinds())('admin calls need an administrator on %s', (k
       payload: dealerEnrollment(),
     })
     expect(submitted.statusCode).toBe(201)
-    expect((await t.app.inject(`/api/enrollments/${submitted.json().guid}`)).statusCode).toBe(200)
+    expect(
+      (await t.app.inject(`/api/enrollments/${(await loadByReceipt(t, submitted.json())).guid}`))
+        .statusCode,
+    ).toBe(200)
     expect((await t.app.inject('/api/config')).statusCode).toBe(200)
     const lookup = await t.app.inject('/api/enrollments/autocomplete/bac?value=123')
     expect(lookup.statusCode).toBe(200)

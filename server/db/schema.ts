@@ -18,7 +18,9 @@ export interface EnrollmentTable {
   status: 'Approved' | 'Approving' | 'Authorizing' | 'Declined'
   region_id: number | null
   lma: JSONColumnType<LmaRecord, string | null, string | null> | null
-  /** lower(trim(lma.name)) of an LMA enrollment; unique per brand and year. */
+  /** What the submitter quotes (12 hex digits, set by the database); grants no access. */
+  reference: Generated<string>
+  /** lmaNameKey(lma.name) of an LMA enrollment; unique per brand and year. */
   lma_name_key: string | null
   version: Generated<number>
   created_at: Timestamp
@@ -32,7 +34,7 @@ export interface EnrollmentDealerTable {
   brand: string
   year: number
   bac: string
-  /** upper(trim(bac)); unique per brand and year. */
+  /** bacKey(bac); unique per brand and year. */
   bac_key: string
   name: string
   address: string

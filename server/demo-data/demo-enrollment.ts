@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 import type { Random } from './random.js'
 import type { DemoDealer } from './synthetic-dealers.js'
@@ -38,7 +39,7 @@ export function dealerRow(
     brand: dealer.brand,
     year,
     bac: dealer.bac,
-    bac_key: dealer.bac.trim().toUpperCase(),
+    bac_key: bacKey(dealer.bac),
     name: dealer.name,
     address: dealer.address,
     city: dealer.city,

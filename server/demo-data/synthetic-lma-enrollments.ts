@@ -1,5 +1,6 @@
 import type { Brand } from '../../shared/config/public-config.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
+import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import {
   type DealerPool,
   type DemoEnrollment,
@@ -68,7 +69,7 @@ export function lmaEnrollment(
       status: 'Approved',
       region_id: context.regionFor(metro.state),
       lma: JSON.stringify(lma),
-      lma_name_key: name.trim().toLowerCase(),
+      lma_name_key: lmaNameKey(name),
       ...enrollmentDates(random, year),
     },
     dealers: members.map((dealer, position) =>
@@ -93,7 +94,7 @@ function uniqueName(city: string, brand: string, taken: Set<string>): string {
     const pattern = NAME_PATTERNS[attempt % NAME_PATTERNS.length] ?? NAME_PATTERNS[0]
     const base = pattern ? pattern(city, brand) : `${city} ${brand} Dealers`
     const name = attempt < NAME_PATTERNS.length ? base : `${base} ${Math.floor(attempt / 4) + 1}`
-    const key = name.trim().toLowerCase()
+    const key = lmaNameKey(name)
     if (!taken.has(key)) {
       taken.add(key)
       return name

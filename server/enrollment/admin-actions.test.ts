@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -18,7 +19,7 @@ describe.each(testDatabaseKinds())('admin status actions on %s', (kind) => {
   async function submit(body: Enrollment): Promise<Stored> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return response.json()
+    return loadByReceipt(t, response.json())
   }
   const act = (action: Action, guid: string) =>
     t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/${action}` })

@@ -18,6 +18,7 @@ import {
   guidish,
   queryString,
 } from '../test-support/fuzz/request-arbitraries.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 type Stored = Enrollment & { guid: string }
@@ -59,7 +60,7 @@ describe.each(testDatabaseKinds())(
           payload: body,
         })
         expect(response.statusCode).toBe(201)
-        return response.json()
+        return loadByReceipt(t, response.json())
       }
       for (const stored of [await submit(dealerEnrollment()), await submit(lmaEnrollment(4))]) {
         edited.set(stored.guid, { ...stored, regionId: 1 })

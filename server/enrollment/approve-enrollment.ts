@@ -1,3 +1,4 @@
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
 import { enqueueInvoiceMail } from '../invoice/enqueue-invoice-mail.js'
@@ -5,7 +6,7 @@ import { issueInvoice } from '../invoice/issue-invoice.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import { bacKey, type StoredEnrollment } from './enrollment-mapping.js'
+import type { StoredEnrollment } from './enrollment-mapping.js'
 
 /**
  * Approve (DESIGN.md §4): status Approved, the confirmation mailed to the authorized

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { currentBrand } from '../../shared/brand/find-brand.js'
 import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
+import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
@@ -41,4 +42,39 @@ export async function enqueueAuthorizationRequest(
     recipient: lma.authEmailAddress,
     ...mail,
   })
+}
+
+/**
+ * When an authorization changed the representative's email, queues a notice to the previous
+ * address in the caller's transaction; answers whether it did.
+ */
+export async function enqueueRepresentativeChangedNotice(
+  context: EnrollmentContext,
+  executor: Kysely<Database>,
+  before: StoredEnrollment,
+  after: StoredEnrollment,
+): Promise<boolean> {
+  const previous = before.lma
+  const current = after.lma
+  if (!previous || !current) return false
+  if (previous.authEmailAddress.toLowerCase() === current.authEmailAddress.toLowerCase()) {
+    return false
+  }
+  const { config } = context
+  const mail = representativeChangedMail({
+    brandName: currentBrand(config.BRANDS, after.brand).name,
+    year: after.year,
+    lmaName: current.name,
+    previousName: previous.authName,
+    newName: current.authName,
+    newEmail: current.authEmailAddress,
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+  })
+  await context.outbox.enqueue(executor, {
+    kind: 'representative-changed',
+    recipient: previous.authEmailAddress,
+    ...mail,
+  })
+  return true
 }

@@ -1,8 +1,12 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
+import { STALE_AUTHORIZATION_MESSAGE } from './enrollment-refusals.js'
 
 describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s', (kind) => {
   let t: TestApp
@@ -14,7 +18,7 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
   async function submit(body: Enrollment) {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return response.json() as Enrollment & { guid: string; version: number }
+    return loadByReceipt(t, response.json())
   }
   const authorize = <T extends { regionId?: number | null }>(guid: string, body: T) =>
     t.app.inject({
@@ -58,10 +62,95 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
 
   it('authorizing twice keeps it Approving', async () => {
     const stored = await submit(lmaEnrollment(1, { name: 'Twice Authorized Dealers' }))
-    expect((await authorize(stored.guid, stored)).statusCode).toBe(200)
-    const again = await authorize(stored.guid, stored)
+    const first = await authorize(stored.guid, stored)
+    expect(first.statusCode).toBe(200)
+    const again = await authorize(stored.guid, first.json())
     expect(again.statusCode).toBe(200)
     expect(again.json().status).toBe('Approving')
+  })
+
+  it('a page older than the enrollment is a 409 and reverts nothing', async () => {
+    const stored = await submit(lmaEnrollment(2, { name: 'Stale Page Dealers' }))
+    // The program office saves a change while the representative's page is open.
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ region_id: 3, version: sql`version + 1` })
+      .where('guid', '=', stored.guid)
+      .execute()
+    const response = await authorize(stored.guid, {
+      ...stored,
+      lma: { ...stored.lma, contact: 'Stale Contact' },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().detail).toBe(STALE_AUTHORIZATION_MESSAGE)
+    const reloaded = (await t.app.inject(`/api/enrollments/${stored.guid}`)).json()
+    expect(reloaded).toMatchObject({
+      status: 'Authorizing',
+      regionId: 3,
+      version: stored.version + 1,
+    })
+    expect(reloaded.lma.contact).toBe(stored.lma?.contact)
+  })
+
+  it('a body without its version is a 400', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Versionless Dealers' }))
+    const { version: _version, ...body } = stored
+    const response = await authorize(stored.guid, body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({ version: ['Version is required.'] })
+  })
+
+  it('a body of another type is refused and the LMA stays whole', async () => {
+    const stored = await submit(lmaEnrollment(1, { name: 'Typed Dealers' }))
+    const asDealer = { ...dealerEnrollment(), guid: stored.guid, version: stored.version }
+    const response = await authorize(stored.guid, asDealer)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({
+      type: ['The type of an enrollment cannot be changed.'],
+    })
+    const reloaded = (await t.app.inject(`/api/enrollments/${stored.guid}`)).json()
+    expect(reloaded).toMatchObject({ type: 'Lma', status: 'Authorizing', version: stored.version })
+    expect(reloaded.lma.name).toBe('Typed Dealers')
+    expect(reloaded.dealers).toEqual(stored.dealers)
+  })
+
+  it('naming another representative mails the previous one; keeping them mails nobody', async () => {
+    const stored = await submit(
+      lmaEnrollment(1, {
+        name: 'Handover Dealers',
+        authEmailAddress: 'first.rep@handover.example',
+      }),
+    )
+    const kept = await authorize(stored.guid, stored)
+    expect(kept.statusCode).toBe(200)
+    const changed = await authorize(stored.guid, {
+      ...kept.json(),
+      lma: {
+        ...kept.json().lma,
+        authName: 'Sam Successor',
+        authEmailAddress: 'sam@handover.example',
+      },
+    })
+    expect(changed.statusCode).toBe(200)
+    const notice = await waitFor(() =>
+      t.app.mail.devMailbox
+        ?.messages()
+        .find(
+          (mail) => mail.to.includes('first.rep@handover.example') && /changed/.test(mail.subject),
+        ),
+    )
+    expect(notice.subject).toBe('The authorized representative of Handover Dealers was changed')
+    expect(notice.text).toContain('Sam Successor <sam@handover.example>')
+    expect(notice.text).not.toContain(stored.guid)
+    const kinds = await t.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient'])
+      .where('kind', '=', 'representative-changed')
+      .where('recipient', 'in', ['first.rep@handover.example', 'sam@handover.example'])
+      .execute()
+    expect(kinds).toEqual([
+      { kind: 'representative-changed', recipient: 'first.rep@handover.example' },
+    ])
   })
 
   it('an Approved or Declined enrollment cannot be authorized (409 with the reason)', async () => {

@@ -1,38 +1,45 @@
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { canAuthorize } from '../../shared/enrollment/status-rules.js'
 import { AppError } from '../http/app-error.js'
+import { lockedEnrollment, stillThere } from './admin-action.js'
+import { enqueueRepresentativeChangedNotice } from './authorization-request.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import { diffEnrollment } from './enrollment-diff.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
+import { STALE_AUTHORIZATION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
 
 /**
  * The LMA's authorized representative confirms the enrollment, perhaps with changes:
- * Authorizing or Approving becomes Approving (DESIGN.md §4).
+ * Authorizing or Approving becomes Approving (docs/product.md, "Statuses").
+ *
+ * The row is locked before its status and version are read, so an administrator's Approve,
+ * Decline or Save that commits first is seen here (409), and one that comes later waits.
  */
 export async function authorizeEnrollment(
   context: EnrollmentContext,
   guid: string,
   body: unknown,
 ): Promise<StoredEnrollment> {
-  // Once an enrollment has a status its region is required (SPEC.md §5), as in edit mode.
-  const result = validateEnrollment(body, { mode: 'edit' })
-  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
-  const { regionId } = result.data
-  if (regionId !== null && !(await context.regions.exists(regionId))) {
-    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
-  }
+  const input = await checkAuthorization(context, body)
   return context.db
     .transaction()
     .execute(async (trx) => {
-      const stored = await context.enrollments.findByGuid(guid, trx)
-      if (!stored) throw AppError.notFound('There is no enrollment with this id.')
+      const stored = await lockedEnrollment(context, trx, guid)
       const refusal = authorizationRefusal(stored, context.config.ENROLLMENT_YEAR)
       if (refusal) throw AppError.conflict(refusal)
-      const input = { ...result.data, type: stored.type, brand: stored.brand, year: stored.year }
-      await checkContentIsFree(context, trx, input, { duplicateIsConflict: false, except: stored })
-      const content = toStoredContent(input)
+      if (input.type !== stored.type) {
+        throw AppError.badRequest(TYPE_CHANGE_MESSAGE, { type: [TYPE_CHANGE_MESSAGE] })
+      }
+      if (input.version !== stored.version) throw AppError.conflict(STALE_AUTHORIZATION_MESSAGE)
+      const checked = { ...input, brand: stored.brand, year: stored.year }
+      await checkContentIsFree(context, trx, checked, {
+        duplicateIsConflict: false,
+        except: stored,
+      })
+      const content = toStoredContent(checked)
       await context.enrollments.replaceContent(trx, stored, content, 'Approving')
       await context.history.record(trx, {
         guid,
@@ -42,13 +49,33 @@ export async function authorizeEnrollment(
         statusAfter: 'Approving',
         changes: diffEnrollment(stored, content),
       })
-      const updated = await context.enrollments.findByGuid(guid, trx)
-      if (!updated) throw new Error('The enrollment vanished inside its own transaction')
+      const updated = stillThere(await context.enrollments.findByGuid(guid, trx))
+      const noticeSent = await enqueueRepresentativeChangedNotice(context, trx, stored, updated)
+      return { updated, noticeSent }
+    })
+    .then(({ updated, noticeSent }) => {
+      if (noticeSent) context.mailQueued()
       return updated
     })
     .catch((error: unknown) => {
-      throw translateUniqueViolation(error, { ...result.data }, { duplicateIsConflict: false })
+      throw translateUniqueViolation(error, input, { duplicateIsConflict: false })
     })
+}
+
+/** The body, validated as in edit mode (a submitted enrollment's region is required). */
+async function checkAuthorization(context: EnrollmentContext, body: unknown): Promise<Enrollment> {
+  const result = validateEnrollment(body, { mode: 'edit' })
+  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
+  const { regionId, version } = result.data
+  if (version === undefined) {
+    throw AppError.badRequest('The enrollment version is missing.', {
+      version: ['Version is required.'],
+    })
+  }
+  if (regionId !== null && !(await context.regions.exists(regionId))) {
+    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
+  }
+  return result.data
 }
 
 function authorizationRefusal(enrollment: StoredEnrollment, currentYear: number): string | null {

@@ -1,6 +1,6 @@
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { AppError } from '../http/app-error.js'
-import { bacKey } from './enrollment-mapping.js'
 import { bacKeyFromDetail, uniqueViolation } from './unique-violation.js'
 
 export function duplicateBacMessage(year: number): string {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { DealerEntry, Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
@@ -8,7 +9,7 @@ import {
   duplicateLmaError,
 } from './enrollment-conflicts.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import { bacKey, type EnrollmentRow } from './enrollment-mapping.js'
+import type { EnrollmentRow } from './enrollment-mapping.js'
 import type { EnrollmentContent } from './enrollment-repository.js'
 
 /** What is stored of a validated enrollment: LMA dealer rows keep only their simple fields. */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   DealerEntry,
   Enrollment,
@@ -16,14 +17,8 @@ export interface StoredEnrollment extends Enrollment {
   created: string
   modified: string
   version: number
-}
-
-export function bacKey(bac: string): string {
-  return bac.trim().toUpperCase()
-}
-
-export function lmaNameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase()
+  /** What the submitter quotes (XXXX-XXXX-XXXX); names the enrollment, grants nothing. */
+  reference: string
 }
 
 export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): StoredEnrollment {
@@ -40,6 +35,7 @@ export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): St
     created: new Date(row.created_at).toISOString(),
     modified: new Date(row.modified_at).toISOString(),
     version: row.version,
+    reference: row.reference,
   }
 }
 
@@ -91,6 +87,24 @@ export function toDealerRow(
     hispanic: entry.hispanic || 'None',
     billing: entry.billing || 'None',
   }
+}
+
+/**
+ * What a public submission answers: enough to quote and to show the outcome, nothing that opens
+ * the enrollment. The guid reaches only the authorized representative, in the mailed link
+ * (docs/security.md, "The authorization link").
+ */
+export interface SubmissionReceipt {
+  reference: string
+  status: StoredEnrollment['status']
+  type: StoredEnrollment['type']
+  brand: string
+  year: number
+}
+
+export function toReceipt(enrollment: StoredEnrollment): SubmissionReceipt {
+  const { reference, status, type, brand, year } = enrollment
+  return { reference, status, type, brand, year }
 }
 
 /** The wire shape: the stored enrollment without its database id. */

@@ -1,18 +1,14 @@
 import { type Kysely, sql } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   DealerEntry,
   EnrollmentStatus,
   EnrollmentType,
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
+import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import type { Database } from '../db/schema.js'
-import {
-  bacKey,
-  lmaNameKey,
-  type StoredEnrollment,
-  toDealerRow,
-  toStoredEnrollment,
-} from './enrollment-mapping.js'
+import { type StoredEnrollment, toDealerRow, toStoredEnrollment } from './enrollment-mapping.js'
 
 export interface NewEnrollment {
   guid: string

@@ -6,6 +6,7 @@ import {
   createAdminTestApp,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 describe.each(testDatabaseKinds())('GET /api/enrollments/{guid}/history on %s', (kind) => {
@@ -18,7 +19,7 @@ describe.each(testDatabaseKinds())('GET /api/enrollments/{guid}/history on %s', 
   async function submit(body: Enrollment): Promise<Enrollment & { guid: string }> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return response.json()
+    return loadByReceipt(t, response.json())
   }
   const act = (action: string, guid: string) =>
     t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/${action}` })

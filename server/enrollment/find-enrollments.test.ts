@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment, EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
@@ -12,7 +13,7 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
   async function submit(label: string, body: Enrollment) {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    guids[label] = response.json().guid
+    guids[label] = (await loadByReceipt(t, response.json())).guid
   }
   const list = async (query = '') => {
     const response = await t.asAdmin({ url: `/api/enrollments${query}` })

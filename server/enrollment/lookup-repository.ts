@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   BacLookupResult,
   HispanicOption,
@@ -6,6 +7,7 @@ import type {
   LmaLookupResult,
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
+import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 
@@ -15,7 +17,7 @@ export const MAX_SUGGESTIONS = 10
 export function createLookupRepository(db: Kysely<Database>) {
   return {
     async findDealersByBacPrefix(prefix: string, beforeYear: number): Promise<BacLookupResult[]> {
-      const pattern = `${escapeLike(prefix.trim().toUpperCase())}%`
+      const pattern = `${escapeLike(bacKey(prefix))}%`
       const result = await sql<BacLookupResult>`
         select d.bac, d.name, d.address, d.city, d.state, d.postal, d.country,
           coalesce(last.kit_size, '') as "kitSize", coalesce(last.hispanic, '') as "hispanic",
@@ -45,7 +47,7 @@ export function createLookupRepository(db: Kysely<Database>) {
       beforeYear: number,
       brand?: string,
     ): Promise<LmaLookupResult[]> {
-      const pattern = `%${escapeLike(text.trim().replace(/\s+/g, ' ').toLowerCase())}%`
+      const pattern = `%${escapeLike(lmaNameKey(text))}%`
       let query = db
         .selectFrom('enrollments')
         .select(['id', 'lma', 'region_id'])

@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error.js'
 import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { createEnrollmentContext } from './enrollment-context.js'
-import { toWire } from './enrollment-mapping.js'
+import { toReceipt, toWire } from './enrollment-mapping.js'
 import { createLookupRepository } from './lookup-repository.js'
 import { submitEnrollment } from './submit-enrollment.js'
 
@@ -31,7 +31,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
 
   api.post('/enrollments', { config: submitLimit }, async (request, reply) => {
     const enrollment = await submitEnrollment(context, request.body)
-    return reply.code(201).send(toWire(enrollment))
+    return reply.code(201).send(toReceipt(enrollment))
   })
 
   api.get(

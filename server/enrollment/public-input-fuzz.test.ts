@@ -12,6 +12,7 @@ import {
   guidish,
   queryString,
 } from '../test-support/fuzz/request-arbitraries.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
@@ -45,7 +46,7 @@ describe.each(testDatabaseKinds())(
         payload: lmaEnrollment(3, { name: 'Live Target Dealers' }),
       })
       expect(response.statusCode).toBe(201)
-      live = response.json()
+      live = await loadByReceipt(t, response.json())
     })
     afterAll(async () => {
       console.info(formatTally(`Public API fuzzing on ${kind}`, tally))

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
@@ -20,12 +21,19 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
         .rows[0]?.n,
     )
 
-  it('stores a dealer enrollment as Approving and answers 201 with it', async () => {
+  it('stores a dealer enrollment as Approving and answers 201 with its receipt', async () => {
     const body = dealerEnrollment({}, { status: 'Approved', guid: 'client-made-up' })
     const response = await post(body)
     expect(response.statusCode).toBe(201)
-    const stored = response.json()
+    expect(response.json()).toMatchObject({
+      status: 'Approving',
+      type: 'Dealer',
+      brand: 'chevy',
+      year: 2025,
+    })
+    const stored = await loadByReceipt(t, response.json())
     expect(stored.status).toBe('Approving')
+    expect(stored.reference).toBe(response.json().reference)
     expect(stored.guid).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     )
@@ -86,7 +94,8 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     })
     const response = await post(body)
     expect(response.statusCode).toBe(201)
-    const stored = response.json()
+    expect(response.json().status).toBe('Authorizing')
+    const stored = await loadByReceipt(t, response.json())
     expect(stored.status).toBe('Authorizing')
     expect(stored.dealers).toHaveLength(6)
     expect(stored.dealers.every((dealer: { billing: string }) => dealer.billing === 'Lma')).toBe(
@@ -199,7 +208,7 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     const history = await t.database.db
       .selectFrom('enrollment_history')
       .selectAll()
-      .where('enrollment_guid', '=', response.json().guid)
+      .where('enrollment_guid', '=', (await loadByReceipt(t, response.json())).guid)
       .execute()
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ action: 'submitted', status_after: 'Approving' })

@@ -6,6 +6,7 @@ import {
   createAdminTestApp,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 type Stored = Enrollment & { guid: string; version: number }
@@ -20,7 +21,7 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/update on %s', 
   async function submit(body: Enrollment): Promise<Stored> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return response.json()
+    return loadByReceipt(t, response.json())
   }
   const update = (guid: string, body: unknown) =>
     t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/update`, payload: body as object })

@@ -8,9 +8,7 @@ import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import { diffEnrollment } from './enrollment-diff.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
-
-export const STALE_VERSION_MESSAGE =
-  'This enrollment was changed by someone else after you opened it. Close it and open it again to see their changes.'
+import { STALE_VERSION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
 
 /**
  * An administrator's Save Changes (SPEC.md §4): validated in edit mode (region required),
@@ -45,8 +43,7 @@ export async function updateEnrollment(
       if (refusal) throw AppError.conflict(refusal)
       if (stored.version !== version) throw AppError.conflict(STALE_VERSION_MESSAGE)
       if (result.data.type !== stored.type) {
-        const message = 'The type of an enrollment cannot be changed.'
-        throw AppError.badRequest(message, { type: [message] })
+        throw AppError.badRequest(TYPE_CHANGE_MESSAGE, { type: [TYPE_CHANGE_MESSAGE] })
       }
       const input = { ...result.data, brand: stored.brand, year: stored.year }
       await checkContentIsFree(context, trx, input, { duplicateIsConflict: false, except: stored })

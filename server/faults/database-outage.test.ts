@@ -35,13 +35,15 @@ describe.runIf(hasPostgres())('the PostgreSQL connection lost and back', () => {
       expect(answer.statusCode === 201 || failedCleanly(answer), answer.body).toBe(true)
     }
     // Every 201 is stored; no restart is needed for the next requests.
-    const guids = answers.filter((a) => a.statusCode === 201).map((a) => JSON.parse(a.body).guid)
+    const references = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => JSON.parse(a.body).reference)
     const stored = await t.direct.db
       .selectFrom('enrollments')
-      .select('guid')
-      .where('guid', 'in', guids)
+      .select('reference')
+      .where('reference', 'in', references)
       .execute()
-    expect(stored).toHaveLength(guids.length)
+    expect(stored).toHaveLength(references.length)
     await waitFor(ready)
     expect((await submit(t.app)).statusCode).toBe(201)
   })

@@ -15,7 +15,7 @@ import { type SlowPost, startSlowPost } from './test-support/slow-post.js'
 
 const KILL_AFTER = 40
 
-// One server process per database kind: killed during a burst, restarted, then terminated.
+// One database per kind: its server killed during a burst, restarted and stopped, then terminated.
 describe.each(testDatabaseKinds())('the server process killed and terminated, on %s', (kind) => {
   let database: ChildDatabase | undefined
   let server: ChildServer | undefined
@@ -41,20 +41,17 @@ describe.each(testDatabaseKinds())('the server process killed and terminated, on
     expect(unexpected).toEqual([])
     expect(connectionErrors).toBeGreaterThan(0) // requests were in flight when it died
 
-    server = await startChildServer(env)
-    const missing: string[] = []
-    for (const guid of accepted) {
-      const response = await fetch(`${server.url}/api/enrollments/${guid}`)
-      if (response.status !== 200) missing.push(guid)
-    }
-    expect(missing).toEqual([])
+    // It starts again on what the killed process left, and holds every accepted submission.
+    const restarted = await startChildServer(env)
+    restarted.signal('SIGTERM')
+    expect(await restarted.exited).toEqual({ code: 0, signal: null })
+    expect(await storedReferences(database, accepted)).toBe(accepted.length)
   }, 60_000)
 
   it('SIGTERM drains in-flight requests, refuses new connections, closes the database, exits 0', async () => {
-    // Runs on the restarted server of the test before, or on its own.
     database ??= await createChildDatabase(kind)
     const { env, url: databaseUrl } = database
-    server ??= await startChildServer(env)
+    server = await startChildServer(env)
     const child = server
     const url = `${child.url}/api/enrollments`
     // In flight: uploads not finished yet (headers read, body pending) ...
@@ -63,7 +60,7 @@ describe.each(testDatabaseKinds())('the server process killed and terminated, on
     posts.push(...Array.from({ length: 3 }, () => startSlowPost(url, dealerEnrollment())))
     await waitFor(() => (arrived() >= before + posts.length ? true : undefined))
     // ... and on PostgreSQL, submissions waiting for a table lock the test holds.
-    const waiting: Array<Promise<{ status: number; body: { guid?: string } }>> = []
+    const waiting: Array<Promise<{ status: number; body: { reference?: string } }>> = []
     if (databaseUrl) {
       locker = new pg.Client({ connectionString: databaseUrl })
       await locker.connect()
@@ -82,16 +79,25 @@ describe.each(testDatabaseKinds())('the server process killed and terminated, on
     expect(messages).toContain('in-flight requests finished, database closed; exiting')
 
     // The database outlives the process with every submission: the data directory opens again.
-    const reopened = await openDatabase({ databaseUrl, dataDir: env.DATA_DIR ?? '' })
-    try {
-      const guids = answers.map((answer) => answer.body.guid ?? '')
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from enrollments where guid in (${sql.join(guids)})`.execute(
-        reopened.db,
-      )
-      expect(Number(rows[0]?.n)).toBe(answers.length)
-    } finally {
-      await reopened.close()
-    }
+    const references = answers.map((answer) => answer.body.reference ?? '')
+    expect(await storedReferences(database, references)).toBe(answers.length)
   }, 60_000)
 })
+
+/** How many of these receipt references the stopped server's database holds. */
+async function storedReferences(database: ChildDatabase, references: string[]): Promise<number> {
+  if (references.length === 0) return 0
+  const reopened = await openDatabase({
+    databaseUrl: database.url,
+    dataDir: database.env.DATA_DIR ?? '',
+  })
+  try {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from enrollments where reference in (${sql.join(references)})`.execute(
+      reopened.db,
+    )
+    return Number(rows[0]?.n)
+  } finally {
+    await reopened.close()
+  }
+}

@@ -4,6 +4,7 @@ import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { databaseSnapshot } from '../test-support/fuzz/db-snapshot.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 function expectProblem(response: LightMyRequestResponse, status: number, field?: string) {
@@ -26,7 +27,7 @@ describe.each(testDatabaseKinds())('the admin API refuses bad input on %s', (kin
       url: '/api/enrollments',
       payload: lmaEnrollment(2, { name: 'Untouched Dealers' }),
     })
-    lma = response.json()
+    lma = await loadByReceipt(t, response.json())
     before = await databaseSnapshot(t.database.db)
   })
   afterAll(() => t.close())

@@ -4,6 +4,7 @@ import type { ReceivedMail } from '../mail/dev-mailbox.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { onlySheet, openWorkbook, postReportForm } from '../test-support/report-download.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -38,7 +39,7 @@ describe.each(testDatabaseKinds())('user text stays text in every output on %s',
     })
     const submitted = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(submitted.statusCode).toBe(201)
-    guid = submitted.json().guid
+    guid = (await loadByReceipt(t, submitted.json())).guid
     const approved = await t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/approve` })
     expect(approved.statusCode).toBe(200)
   })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
@@ -16,15 +17,32 @@ describe.each(testDatabaseKinds())('what the public can reach on %s', (kind) => 
   const submit = async (body: object) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return response.json()
+    return loadByReceipt(t, response.json())
   }
+
+  it('the public submit answers a receipt to quote, never the guid that opens the enrollment', async () => {
+    for (const body of [dealerEnrollment(), lmaEnrollment(2)]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/enrollments',
+        payload: body,
+      })
+      expect(response.statusCode).toBe(201)
+      const receipt = response.json()
+      expect(Object.keys(receipt).sort()).toEqual(['brand', 'reference', 'status', 'type', 'year'])
+      expect(receipt.reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)
+      const stored = await loadByReceipt(t, receipt)
+      expect(response.body).not.toContain(stored.guid)
+      expect(response.body).not.toContain(stored.guid.replaceAll('-', ''))
+    }
+  })
 
   it('an enrollment is known by a random v4 guid only, never by its row number', async () => {
     const guids: string[] = []
     for (let index = 0; index < 20; index++) {
       const stored = await submit(dealerEnrollment())
       expect(stored.guid).toMatch(V4)
-      expect(stored.id).toBeUndefined()
+      expect(Reflect.get(stored, 'id')).toBeUndefined()
       guids.push(stored.guid)
     }
     expect(new Set(guids).size).toBe(20)

@@ -13,6 +13,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const CURRENCY = '"$"#,##0.00'
@@ -27,7 +28,7 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
   async function submit(label: string, body: Enrollment): Promise<void> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    guids[label] = response.json().guid
+    guids[label] = (await loadByReceipt(t, response.json())).guid
   }
 
   beforeAll(async () => {

@@ -19,6 +19,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const CURRENCY = '"$"#,##0.00'
@@ -162,7 +163,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       url: '/api/enrollments',
       payload: lmaEnrollment(2, { name: 'Approved Dealers' }),
     })
-    const guid = submitted.json().guid
+    const guid = (await loadByReceipt(t, submitted.json())).guid
     const approved = await t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/approve` })
     expect(approved.statusCode).toBe(200)
     const sheet = await download(2025)

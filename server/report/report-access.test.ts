@@ -33,6 +33,23 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
     }
   })
 
+  it.each(REPORTS)('%s without a token is refused before any other body is read', async (url) => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(100_000) }),
+    })
+    expect(json.statusCode).toBe(401)
+    const badHeader = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: 'Bearer not-a-token', 'content-type': 'text/plain' },
+      payload: 'x'.repeat(100_000),
+    })
+    expect(badHeader.statusCode).toBe(401)
+  })
+
   it.each(REPORTS)('%s with a bad token is a 401', async (url) => {
     const bad = [
       'not-a-token',

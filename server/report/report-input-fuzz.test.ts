@@ -16,6 +16,7 @@ import {
   contentType,
   guidish,
 } from '../test-support/fuzz/request-arbitraries.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const XLSX = /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/
@@ -74,7 +75,7 @@ describe.each(testDatabaseKinds())(
         url: '/api/enrollments',
         payload: lmaEnrollment(2, { name: 'Invoiced <b>Dealers</b>' }),
       })
-      invoiced = submitted.json().guid
+      invoiced = (await loadByReceipt(t, submitted.json())).guid
       const approved = await t.asAdmin({
         method: 'POST',
         url: `/api/enrollments/${invoiced}/approve`,

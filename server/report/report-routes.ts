@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { bearerToken } from '../auth/bearer-token.js'
 import { AppError } from '../http/app-error.js'
 import { exportEnrollments } from './export-enrollments.js'
 import { exportInvoices } from './export-invoices.js'
@@ -37,10 +38,12 @@ const yearParams = z.object({
 export const reportRoutes: FastifyPluginAsync = async (app) => {
   // Registered in this plugin only: no other route accepts form posts.
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT })
-  // The token comes in the body, so it is checked once the body is read, before anything else.
-  app.addHook('preValidation', async (request, reply) => {
+  const signIn = async (
+    token: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     try {
-      const token = reportToken(request.body, request.headers.authorization)
       request.admin = await app.adminFromToken(token, request)
       request.log.info({ username: request.admin.username }, 'report requested')
     } catch (error) {
@@ -49,6 +52,17 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       }
       throw error
     }
+  }
+  // Before the body is read: a token in the Authorization header is checked here, and a request
+  // that carries neither that nor a form (the only place left for a token) is refused at once.
+  app.addHook('onRequest', async (request, reply) => {
+    const header = bearerToken(request.headers.authorization)
+    if (header || !isFormPost(request)) await signIn(header, request, reply)
+  })
+  // The form's token, once its (small) body is read and before it is validated.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.admin) return
+    await signIn(reportToken(request.body, undefined), request, reply)
   })
   const { db } = app.database
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -64,4 +78,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: reportForm, params: yearParams } },
     (request, reply) => exportInvoices(reply, db, request.params.year),
   )
+}
+
+function isFormPost(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'] ?? ''
+  return type.toLowerCase().startsWith('application/x-www-form-urlencoded')
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { rollOverYear } from './roll-over-year.js'
 
@@ -14,7 +15,7 @@ describe.each(testDatabaseKinds())('year rollover on %s', (kind) => {
   async function enroll(body: object, status: 'Approved' | 'Declined' | 'Approving') {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    const { guid } = response.json()
+    const { guid } = await loadByReceipt(t, response.json())
     await t.database.db
       .updateTable('enrollments')
       .set({ status })
@@ -77,5 +78,12 @@ describe.each(testDatabaseKinds())('year rollover on %s', (kind) => {
     expect(response.json()).toEqual({ from: 2026, to: 2027, created: 0, skipped: 0 })
     const bad = await t.asAdmin({ method: 'POST', url: '/api/rollover', payload: { to: 'next' } })
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('the token is checked before the body: without one, any body is a 401', async () => {
+    for (const payload of [{ to: 'next' }, 'not json', { to: 2027, extra: true }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/rollover', payload })
+      expect(response.statusCode).toBe(401)
+    }
   })
 })

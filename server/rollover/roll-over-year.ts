@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Database } from '../db/schema.js'
-import { bacKey, type StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import { createEnrollmentLifecycleRepository } from '../enrollment/enrollment-lifecycle-repository.js'
+import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
 import { createHistoryRepository } from '../enrollment/history-repository.js'
 import { uniqueViolation } from '../enrollment/unique-violation.js'
@@ -28,6 +30,7 @@ export async function rollOverYear(
   const result: RolloverResult = { from: to - 1, to, created: 0, skipped: 0 }
   const enrollments = createEnrollmentRepository(db)
   const history = createHistoryRepository(db)
+  const lifecycle = createEnrollmentLifecycleRepository()
   const sources = await db
     .selectFrom('enrollments')
     .select('guid')
@@ -39,8 +42,10 @@ export async function rollOverYear(
     const copied = await db
       .transaction()
       .execute(async (trx) => {
+        // Locked and read again: an administrator may have declined or deleted it since the list.
+        if (!(await lifecycle.lock(trx, guid))) return false
         const source = await enrollments.findByGuid(guid, trx)
-        if (!source) return false
+        if (source?.status !== 'Approved') return false
         const dealers = await freeDealers(trx, enrollments, source, to)
         if (dealers.length === 0) return false
         if (

@@ -26,7 +26,7 @@ const body = z.strictObject(
 export const rolloverRoutes: FastifyPluginAsync = async (app) => {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/rollover', { schema: { body }, preHandler: app.requireAdmin }, async (request) =>
+    .post('/rollover', { schema: { body }, onRequest: app.requireAdmin }, async (request) =>
       rollOverYear(app.database.db, request.body.to, request.admin?.username ?? 'administrator'),
     )
 }

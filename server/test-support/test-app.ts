@@ -15,7 +15,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'mail'> = {},
+  options: Pick<AppOptions, 'mail' | 'timeouts'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
   const config = loadConfig({
@@ -29,6 +29,7 @@ export async function createTestApp(
     config,
     database,
     mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
+    timeouts: options.timeouts,
   })
   await app.ready()
   return {

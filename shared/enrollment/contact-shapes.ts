@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { DEFAULT_COUNTRY, US_STATES } from './enrollment.js'
 import {
+  boundedText,
   EMAIL_PATTERN,
-  lenientText,
   optionalText,
   PHONE_PATTERN,
   pattern,
@@ -11,6 +11,9 @@ import {
   ZIP_PATTERN,
 } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
+
+/** Not a form field, but stored and exported: bounded like the other address fields. */
+export const MAX_COUNTRY_LENGTH = 100
 
 /** The authorization fields, shared by dealers and the LMA's authorized representative (SPEC.md §5). */
 export const authorizationShape = {
@@ -47,7 +50,7 @@ export const addressShape = {
   postal: requiredText(MESSAGES.postalRequired, 10, pattern(ZIP_PATTERN, MESSAGES.postalInvalid)),
   /** Not on the forms; blank becomes USA. */
   country: z.pipe(
-    lenientText(),
+    boundedText(MAX_COUNTRY_LENGTH),
     z.transform((country: string) => country || DEFAULT_COUNTRY),
   ),
 }

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
+import { BAC_PATTERN } from './bac-key.js'
 import { addressShape, authorizationShape } from './contact-shapes.js'
 import { BILLING_OPTIONS, type DealerEntry, HISPANIC_OPTIONS, KIT_SIZES } from './enrollment.js'
 import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
-import { lenientText, requiredChoice, requiredText, text } from './text-fields.js'
+import { lenientText, pattern, requiredChoice, requiredText, text } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
 
 export interface DealerEntrySchemaOptions {
@@ -22,6 +23,11 @@ export function bacMaxLength(options: Pick<DealerEntrySchemaOptions, 'mode' | 'f
   return options.mode === 'new' ? 20 : 100
 }
 
+/** A BAC: required, at most `max` long, letters, digits and hyphens only. */
+function bacText(max: number) {
+  return requiredText(MESSAGES.bacRequired, max, pattern(BAC_PATTERN, MESSAGES.bacInvalid))
+}
+
 /** A kit size or hispanic option as given; anything unknown becomes '' (checked per billing). */
 function loose<const T extends readonly [string, ...string[]]>(options: T) {
   return z.catch(z.pipe(text(''), z.enum(['', ...options] as const)), '')
@@ -29,7 +35,7 @@ function loose<const T extends readonly [string, ...string[]]>(options: T) {
 
 function simpleShape(bacMax: number) {
   return {
-    bac: requiredText(MESSAGES.bacRequired, bacMax),
+    bac: bacText(bacMax),
     name: requiredText(MESSAGES.dealerNameRequired, 100),
     kitSize: requiredChoice(CHOSEN_KIT_SIZES, MESSAGES.kitSizeRequired),
     hispanic: requiredChoice(CHOSEN_HISPANIC_OPTIONS, MESSAGES.hispanicRequired),
@@ -41,16 +47,16 @@ function simpleDealerEntrySchema(bacMax: number) {
   return z.object(
     {
       ...simpleShape(bacMax),
-      address: lenientText(),
-      city: lenientText(),
-      state: lenientText(),
-      postal: lenientText(),
+      address: lenientText(100),
+      city: lenientText(100),
+      state: lenientText(100),
+      postal: lenientText(100),
       country: addressShape.country,
-      authName: lenientText(),
-      authTitle: lenientText(),
-      authEmailAddress: lenientText(),
-      authPhoneNumber: lenientText(),
-      authFaxNumber: lenientText(),
+      authName: lenientText(100),
+      authTitle: lenientText(100),
+      authEmailAddress: lenientText(100),
+      authPhoneNumber: lenientText(100),
+      authFaxNumber: lenientText(100),
       billing: z.catch(z.pipe(text(''), z.enum(['', 'Lma', ...BILLING_OPTIONS])), ''),
       simple: z.optional(z.catch(z.boolean(), false)),
     },
@@ -67,7 +73,7 @@ function simpleDealerEntrySchema(bacMax: number) {
 function fullDealerEntrySchema(bacMax: number) {
   const entry = z.object(
     {
-      bac: requiredText(MESSAGES.bacRequired, bacMax),
+      bac: bacText(bacMax),
       name: requiredText(MESSAGES.dealerNameRequired, 100),
       ...addressShape,
       ...authorizationShape,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bacKey, duplicateBacRows } from './duplicate-bacs.js'
+import { bacKey } from './bac-key.js'
+import { duplicateBacRows } from './duplicate-bacs.js'
 
 describe('bacKey', () => {
   it('trims and ignores case', () => {

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini'
+import { bacKey } from './bac-key.js'
 import type { DealerEntry } from './enrollment.js'
 import { MESSAGES } from './validation-messages.js'
-
-/** The key BACs are compared by (DESIGN.md §5): trimmed, case-insensitive. */
-export function bacKey(bac: string): string {
-  return bac.trim().toUpperCase()
-}
 
 /** Indexes of the rows whose BAC an earlier row already holds; blank BACs are ignored. */
 export function duplicateBacRows(rows: ReadonlyArray<{ bac?: unknown }>): number[] {

@@ -59,7 +59,7 @@ function commonShape(mode: EnrollmentSchemaOptions['mode']) {
     year: z
       .int({ error: MESSAGES.yearInvalid })
       .check(z.gte(1900, MESSAGES.yearInvalid), z.lte(9999, MESSAGES.yearInvalid)),
-    guid: lenientText(),
+    guid: lenientText(100),
     regionId: regionIdSchema(mode),
     /** Optimistic-concurrency token, when the client sends it back. */
     version: z.optional(

@@ -19,6 +19,10 @@ describe('text fields refuse control characters and broken Unicode (PostgreSQL c
     ['escape', 'River\u001bside'],
     ['DEL', 'River\u007fside'],
     ['a lone surrogate', 'River\ud800side'],
+    ['a C1 control (NEL)', 'River\u0085side'],
+    ['a C1 control (CSI)', 'River\u009bside'],
+    ['a line separator', 'River\u2028side'],
+    ['a paragraph separator', 'River\u2029side'],
   ])('a dealer name with %s is a field error', (_label, name) => {
     const result = validateEnrollment(withDealerName(name), { mode: 'new' })
     expect(result.success).toBe(false)
@@ -42,8 +46,28 @@ describe('text fields refuse control characters and broken Unicode (PostgreSQL c
     expect(hasInvalidCharacter('plain text')).toBe(false)
     expect(hasInvalidCharacter('tab\there')).toBe(false)
     expect(hasInvalidCharacter('\u0000')).toBe(true)
-    expect(hasInvalidCharacter('\u0085')).toBe(false)
+    expect(hasInvalidCharacter('\u0085')).toBe(true)
+    expect(hasInvalidCharacter('\u2028')).toBe(true)
+    expect(hasInvalidCharacter('Zoë')).toBe(false)
     expect(hasInvalidCharacter('🚗')).toBe(false)
     expect(hasInvalidCharacter('\udc00🚗')).toBe(true)
+  })
+
+  it.each([
+    ['a right-to-left override', 'Riverside\u202Etxt.exe'],
+    ['a left-to-right isolate', 'River\u2066side\u2069'],
+    ['a zero-width space', 'River\u200Bside'],
+    ['a soft hyphen', 'River\u00ADside'],
+  ])('a dealer name with %s is kept without it', (_label, name) => {
+    const result = validateEnrollment(withDealerName(name), { mode: 'new' })
+    expect(result.success).toBe(true)
+    expect(result.success && result.data.dealers[0]?.name).toBe(
+      name.replace(/[\u202E\u2066\u2069\u200B\u00AD]/g, ''),
+    )
+  })
+
+  it('full-width letters and digits are stored as their ASCII forms', () => {
+    const result = validateEnrollment(withDealerName('Ｒｉｖｅｒｓｉｄｅ １'), { mode: 'new' })
+    expect(result.success && result.data.dealers[0]?.name).toBe('Riverside 1')
   })
 })

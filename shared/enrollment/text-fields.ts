@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { normalizeText } from './text-normalization.js'
 import { lengthMessage, MESSAGES } from './validation-messages.js'
 
 /** NXX-XXX-XXXX, first digit 2 to 9 (SPEC.md §5). */
@@ -14,21 +15,23 @@ type StringCheck = z.core.$ZodCheck<string>
 const LONE_SURROGATE = /\p{Cs}/u
 
 /**
- * Whether `value` holds a control character other than tab, or half a surrogate pair: no form
- * field produces one, PostgreSQL cannot store NUL or a lone surrogate, and a line break could
- * reach a mail header or a spreadsheet.
+ * Whether `value` holds a control character other than tab (C0, DEL or C1), a line or paragraph
+ * separator, or half a surrogate pair: no form field produces one, PostgreSQL cannot store NUL
+ * or a lone surrogate, and a line break could reach a mail header or a spreadsheet.
  */
 export function hasInvalidCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index)
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f) return true
+    if ((code < 0x20 && code !== 0x09) || (code >= 0x7f && code <= 0x9f)) return true
+    if (code === 0x2028 || code === 0x2029) return true
   }
   return LONE_SURROGATE.test(value)
 }
 
 /**
- * A string, trimmed. A missing value or null becomes ''; any other type fails with `message`,
- * an invalid character inside the trimmed text with its own message.
+ * A string, normalized (`normalizeText`: NFKC, format characters such as zero-width spaces and
+ * bidirectional overrides dropped, trimmed). A missing value or null becomes ''; any other type
+ * fails with `message`, an invalid character inside the text with its own message.
  * Every text field of the forms starts here, so that `undefined`, `null`, `42` and `'  '`
  * all reach the rules below as a string.
  */
@@ -36,15 +39,26 @@ export function text(message: string) {
   return z.pipe(
     z.pipe(
       z.prefault(z.nullable(z.string({ error: message })), ''),
-      z.transform((value: string | null) => (value ?? '').trim()),
+      z.transform((value: string | null) => normalizeText(value ?? '')),
     ),
     z.string().check(z.refine((value) => !hasInvalidCharacter(value), MESSAGES.invalidCharacters)),
   )
 }
 
-/** Any value; a string is trimmed, anything else becomes ''. For fields that are not validated. */
-export function lenientText() {
-  return z.catch(text(''), '')
+/**
+ * Any value; a string is normalized, anything else (or a string longer than `max`, which no
+ * form sends) becomes ''. For fields that are not validated and not kept.
+ */
+export function lenientText(max: number) {
+  return z.catch(z.pipe(text(''), z.string().check(z.maxLength(max))), '')
+}
+
+/** A field the forms do not show: blank or any other type is '', a long value is refused. */
+export function boundedText(max: number) {
+  return z.pipe(
+    lenientText(Number.MAX_SAFE_INTEGER),
+    z.string().check(z.maxLength(max, lengthMessage(max))),
+  )
 }
 
 /**

@@ -1,6 +1,8 @@
 /** The messages of SPEC.md §5, shown by the browser and returned by the server in a 400. */
 export const MESSAGES = {
   bacRequired: 'BAC is required.',
+  // Not worded by SPEC.md: a BAC is letters and digits (hyphens allowed).
+  bacInvalid: 'BAC may contain only letters, digits and hyphens.',
   dealerNameRequired: 'Dealer name is required.',
   kitSizeRequired: 'Please select a kit size.',
   hispanicRequired: 'Please select a hispanic option.',

@@ -4,6 +4,7 @@ import * as enrollments from './0002-enrollments.js'
 import * as invoices from './0003-invoices.js'
 import * as searchIndexes from './0004-search-indexes.js'
 import * as exportOrderIndex from './0005-export-order-index.js'
+import * as referencesAndKeys from './0006-references-and-normalized-keys.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-invoices': invoices,
   '0004-search-indexes': searchIndexes,
   '0005-export-order-index': exportOrderIndex,
+  '0006-references-and-normalized-keys': referencesAndKeys,
 }

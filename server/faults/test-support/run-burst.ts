@@ -1,7 +1,7 @@
 import { postJson } from './http-client.js'
 
 export interface BurstResult {
-  /** The guids of the submissions answered 201. */
+  /** The receipt references of the submissions answered 201. */
   accepted: string[]
   /** Any other status answered. */
   unexpected: number[]
@@ -24,7 +24,8 @@ export function runBurst(
     for (let n = 0; n < 1000 && !stopped; n++) {
       try {
         const answer = await postJson(url, body())
-        if (answer.status === 201 && answer.body.guid) result.accepted.push(answer.body.guid)
+        if (answer.status === 201 && answer.body.reference)
+          result.accepted.push(answer.body.reference)
         else result.unexpected.push(answer.status)
       } catch {
         result.connectionErrors += 1

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http'
 
 export interface SlowPost {
   /** Sends the rest of the body; resolves with the answer. */
-  finish(): Promise<{ status: number; body: { guid?: string } }>
+  finish(): Promise<{ status: number; body: { reference?: string } }>
   /** Drops the kept-alive connection (the test is done with it). */
   close(): void
 }
@@ -21,18 +21,20 @@ export function startSlowPost(url: string, body: unknown): SlowPost {
     agent,
     headers: { 'content-type': 'application/json', 'content-length': payload.length },
   })
-  const answer = new Promise<{ status: number; body: { guid?: string } }>((resolve, reject) => {
-    req.once('error', reject)
-    req.once('response', (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.once('error', reject)
-      response.once('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} })
+  const answer = new Promise<{ status: number; body: { reference?: string } }>(
+    (resolve, reject) => {
+      req.once('error', reject)
+      req.once('response', (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.once('error', reject)
+        response.once('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} })
+        })
       })
-    })
-  })
+    },
+  )
   answer.catch(() => {}) // reported by finish()
   req.write(payload.subarray(0, half))
   return {

@@ -3,6 +3,7 @@ import type { Enrollment, HispanicOption, KitSize } from '../../../shared/enroll
 import type { Invoice } from '../../../shared/invoice/invoice.js'
 import type { AdminTestApp } from '../../test-support/admin-test-app.js'
 import { dealerEntry, lmaEnrollment } from '../../test-support/enrollment-fixtures.js'
+import { loadByReceipt } from '../../test-support/submitted-enrollment.js'
 
 export type Stored = Enrollment & { guid: string; version: number }
 export type Kit = { kitSize: KitSize; hispanic: HispanicOption }
@@ -36,7 +37,7 @@ export function invoiceCalls(t: AdminTestApp) {
         payload: body,
       })
       expect(response.statusCode).toBe(201)
-      return response.json()
+      return loadByReceipt(t, response.json())
     },
     async act(action: 'approve' | 're-authorize', guid: string): Promise<Stored> {
       const response = await t.asAdmin({

@@ -58,5 +58,14 @@ ${htmlBlocks.join('\n')}
     return (block.facts ?? []).map(([label, value]) => `${label}: ${value}`).join('\n')
   })
   const text = [heading, ...textBlocks, footer].join('\n\n')
-  return { subject, html, text }
+  return { subject: literalHeaderText(subject), html, text }
+}
+
+/**
+ * A subject holds names people typed. An RFC 2047 encoded word among them ('=?utf-8?q?...?=')
+ * would be decoded by the reader's mail program into whatever text it hides; a word joiner
+ * after the '=' keeps it literal (and makes the mailer encode that word itself).
+ */
+export function literalHeaderText(value: string): string {
+  return value.replaceAll('=?', '=\u2060?')
 }

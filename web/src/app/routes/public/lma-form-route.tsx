@@ -14,6 +14,7 @@ import {
 } from '../../../features/enrollment/api/enrollment-calls'
 import { LmaForm } from '../../../features/enrollment/lma-form/lma-form'
 import { outcomeOfFailure, outcomeOfSuccess } from '../../../features/enrollment/submit-outcome'
+import { ApiError } from '../../../lib/api-client'
 import { usePageTitle } from '../../../lib/page-title'
 
 export default function LmaFormRoute() {
@@ -57,6 +58,9 @@ function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentY
       else await submitEnrollment(values)
       navigate(`/${outcomeOfSuccess(false)}`)
     } catch (error) {
+      // An authorization refused because the enrollment changed meanwhile is no duplicate: the
+      // form shows the server's reason and keeps the representative's edits.
+      if (authorizing && error instanceof ApiError && error.status === 409) throw error
       navigate(`/${outcomeOfFailure(error, false)}`)
     }
   }

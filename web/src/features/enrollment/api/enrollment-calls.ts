@@ -9,8 +9,17 @@ export type SavedEnrollment = Enrollment & {
   version: number
 }
 
-export function submitEnrollment(enrollment: Enrollment): Promise<SavedEnrollment> {
-  return api.post<SavedEnrollment>('/api/enrollments', enrollment)
+/** What a public submission answers: a reference to quote; the enrollment stays closed to its submitter. */
+export interface SubmissionReceipt {
+  reference: string
+  status: Enrollment['status']
+  type: Enrollment['type']
+  brand: string
+  year: number
+}
+
+export function submitEnrollment(enrollment: Enrollment): Promise<SubmissionReceipt> {
+  return api.post<SubmissionReceipt>('/api/enrollments', enrollment)
 }
 
 export function getEnrollment(guid: string, signal?: AbortSignal): Promise<SavedEnrollment> {

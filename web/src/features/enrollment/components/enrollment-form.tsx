@@ -12,7 +12,10 @@ export interface EnrollmentFormProps {
   form: FormState<Enrollment>
   mode: 'new' | 'edit'
   submitLabel: string
-  /** Posts the checked values; a thrown 400 ApiError puts the server's field errors on the form. */
+  /**
+   * Posts the checked values; a thrown 400 ApiError puts the server's field errors on the form,
+   * a thrown 409 its reason.
+   */
   onSubmit(values: Enrollment, intent: string): Promise<void>
   /** Shown above the submit button. */
   statement?: ReactNode
@@ -65,6 +68,9 @@ export function EnrollmentForm({
         const errors = problemToFieldErrors(error.body)
         form.showErrors(errors, errors[''] ?? CHECK_ABOVE)
         setFocusRequest((count) => count + 1)
+      } else if (error instanceof ApiError && error.status === 409) {
+        // The enrollment changed under the page (an administrator acted): say why, keep the edits.
+        form.showErrors({}, error.message)
       } else {
         throw error
       }
