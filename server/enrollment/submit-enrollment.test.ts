@@ -74,6 +74,41 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     })
   })
 
+  it('the same BAC disguised by invisible or full-width characters is the same dealer', async () => {
+    const bac = uniqueBac()
+    expect((await post(dealerEnrollment({ bac }))).statusCode).toBe(201)
+    const fullWidth = bac.replace(/\d/g, (digit) => String.fromCharCode(0xff10 + Number(digit)))
+    for (const disguised of [
+      `${bac.slice(0, 2)}\u200B${bac.slice(2)}`,
+      fullWidth,
+      `\u00AD${bac}`,
+    ]) {
+      const again = await post(dealerEnrollment({ bac: disguised, name: 'Disguised Chevrolet' }))
+      expect(again.statusCode).toBe(409)
+    }
+  })
+
+  it('a BAC with other characters than letters, digits and hyphens is a field error', async () => {
+    const response = await post(dealerEnrollment({ bac: '1234<5>' }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({
+      'dealers[0].bac': ['BAC may contain only letters, digits and hyphens.'],
+    })
+  })
+
+  it('an LMA name disguised by look-alike letters or invisible characters is a 409', async () => {
+    expect((await post(lmaEnrollment(1, { name: 'Coastal Plains Dealers' }))).statusCode).toBe(201)
+    for (const disguised of [
+      'Cоastal Plains Dealers', // Cyrillic о
+      'Coastal Pla\u200Bins Dealers',
+      'Ｃｏａｓｔａｌ Plains Dealers',
+      'Coastal Pláins Dealers',
+    ]) {
+      const again = await post(lmaEnrollment(1, { name: disguised }))
+      expect(again.statusCode).toBe(409)
+    }
+  })
+
   it('a BAC listed by an LMA cannot enroll again through the dealer form', async () => {
     const lma = lmaEnrollment(2, { name: 'Lakeshore Dealers Association' })
     expect((await post(lma)).statusCode).toBe(201)
