@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import authPlugin from './auth/auth-plugin.js'
 import type { Config } from './config/config.js'
@@ -14,7 +14,8 @@ import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js
 import { healthRoutes } from './health/health-routes.js'
 import { AppError } from './http/app-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
-import { answerFrameworkError } from './http/framework-errors.js'
+import { answerClientError, answerFrameworkError } from './http/framework-errors.js'
+import { loggedRequest } from './http/log-serializers.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
@@ -30,7 +31,8 @@ export interface AppOptions {
   database: DatabaseHandle
   /** Directory of the built SPA; without it only the API is served. */
   webRoot?: string | undefined
-  logger?: FastifyServerOptions['logger']
+  /** Level and stream of the log (tests read it); requests are always logged without query values. */
+  logger?: { level?: string; stream?: { write(line: string): void } }
   mail?: MailOptions
   /** Tests shorten the limits on slow clients. */
   timeouts?: Partial<Timeouts>
@@ -68,7 +70,11 @@ export async function buildApp({
       headersTimeout: Math.min(limits.requestMs, 20_000),
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(typeof logger === 'object' ? logger : {}),
+      serializers: { req: loggedRequest },
+    },
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
@@ -78,6 +84,7 @@ export async function buildApp({
     },
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -43,6 +43,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     authority: config.OIDC_AUTHORITY ?? `${config.PUBLIC_URL}${DEV_OIDC_PATH}`,
     clientId: config.OIDC_CLIENT_ID ?? DEV_OIDC_CLIENT_ID,
     local: options.local,
+    maxAgeSeconds: config.ID_TOKEN_MAX_AGE_MINUTES * 60,
   })
   const policy: AdminPolicy = { users: config.ADMIN_USERS, role: config.ADMIN_ROLE }
   if (admitsEveryone(policy)) {

@@ -45,6 +45,29 @@ describe('createIdTokenVerifier against an authority served over HTTP', () => {
     )
   })
 
+  it('refuses a token issued longer ago than the maximum age, or in the future', async () => {
+    const strict = createIdTokenVerifier({
+      authority: idp.authority,
+      clientId: idp.clientId,
+      maxAgeSeconds: 3600,
+    })
+    const long = { expiresIn: 24 * 3600 }
+    await expect(
+      strict(await idp.sign(claims, { ...long, issuedAt: now() - 1800 })),
+    ).resolves.toBeTruthy()
+    await expect(
+      strict(await idp.sign(claims, { ...long, issuedAt: now() - 7200 })),
+    ).rejects.toThrow(TokenRejectedError)
+    await expect(strict(await idp.sign(claims, { issuedAt: now() + 30 }))).resolves.toBeTruthy()
+    await expect(strict(await idp.sign(claims, { issuedAt: now() + 600 }))).rejects.toThrow(
+      TokenRejectedError,
+    )
+    // The default is 12 hours.
+    await expect(
+      verify(await idp.sign(claims, { ...long, issuedAt: now() - 13 * 3600 })),
+    ).rejects.toThrow(TokenRejectedError)
+  })
+
   it.each([
     ['another audience', { audience: 'someone-else' }],
     ['another issuer', { issuer: 'https://login.example.com/other/v2.0' }],

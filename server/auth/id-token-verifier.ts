@@ -11,6 +11,8 @@ import { cachedDiscovery, type DiscoveryFetcher } from './openid-discovery.js'
 /** Asymmetric algorithms only: never `none`, never a shared-secret HS*. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256']
 const CLOCK_TOLERANCE_SECONDS = 60
+/** Twelve hours: a working day of one sign-in. */
+export const DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
 
 export interface IdTokenVerifierOptions {
   authority: string
@@ -18,6 +20,8 @@ export interface IdTokenVerifierOptions {
   /** Issuer and keys known inside the process (the development provider): no discovery. */
   local?: { issuer: string; keys: JWTVerifyGetKey }
   discover?: DiscoveryFetcher
+  /** The oldest token accepted, by its `iat`, whatever its `exp` says. */
+  maxAgeSeconds?: number
 }
 
 /** The token is missing, malformed, forged, expired or meant for someone else: a 401. */
@@ -51,6 +55,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         audience: options.clientId,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
+        // Also refuses an `iat` in the future beyond the clock tolerance.
+        maxTokenAge: options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS,
       })
       const problem = idTokenProblem(payload, protectedHeader, trusted.issuer, options.clientId)
       if (problem) throw new TokenRejectedError(problem)

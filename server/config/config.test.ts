@@ -58,4 +58,39 @@ describe('loadConfig', () => {
       loadConfig({ OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0' }),
     ).toThrowError(/OIDC_CLIENT_ID/)
   })
+
+  it('turns the development aids on only on a loopback address or on purpose', () => {
+    expect(loadConfig({}).devTools).toBe(true)
+    expect(loadConfig({ HOST: '::1' }).devTools).toBe(true)
+    expect(loadConfig({ HOST: '127.0.0.2' }).devTools).toBe(true)
+    // Listening on the network without a mail server and an authority: refused, not exposed.
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'pos.example.com']) {
+      expect(() => loadConfig({ HOST })).toThrowError(
+        /SMTP_URL and OIDC_AUTHORITY are required when HOST/,
+      )
+    }
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_TOOLS: 'true' }).devTools).toBe(true)
+    const real = {
+      HOST: '0.0.0.0',
+      SMTP_URL: 'smtp://mail.example.com',
+      OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0',
+      OIDC_CLIENT_ID: 'client',
+    }
+    expect(loadConfig(real).devTools).toBe(false)
+    expect(() => loadConfig({ DEV_TOOLS: 'false' })).toThrowError(/SMTP_URL and OIDC_AUTHORITY/)
+  })
+
+  it('refuses development aids and a plain-http authority in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0',
+      OIDC_CLIENT_ID: 'client',
+    }
+    expect(loadConfig(production).devTools).toBe(false)
+    expect(() => loadConfig({ ...production, DEV_TOOLS: 'true' })).toThrowError(/DEV_TOOLS/)
+    expect(() =>
+      loadConfig({ ...production, OIDC_AUTHORITY: 'http://login.example.com/tenant/v2.0' }),
+    ).toThrowError(/must be an https:\/\/ URL in production/)
+  })
 })

@@ -53,7 +53,14 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_SCOPES: z.string().default('openid profile email user.read'),
   ADMIN_USERS: commaList.default([]),
+  ID_TOKEN_MAX_AGE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(5, 'must be between 5 and 10080 minutes')
+    .max(10_080, 'must be between 5 and 10080 minutes')
+    .default(720),
   ADMIN_ROLE: z.string().min(1).optional(),
+  DEV_TOOLS: booleanText.optional(),
   DEV_USERS: z.string().default(DEFAULT_DEV_USERS).pipe(devUserList),
   DEV_PASSWORD: z.string().min(1).max(200).default('dev'),
   RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1, 'must be a positive number').default(30),
@@ -92,6 +99,11 @@ type ParsedEnvironment = z.output<typeof envSchema>
 export interface Config extends Omit<ParsedEnvironment, 'PUBLIC_URL'> {
   PUBLIC_URL: string
   isProduction: boolean
+  /**
+   * The development aids (the dev mailbox at /dev/mail, which shows every authorization link,
+   * and the embedded sign-in) may run: outside production, on a loopback HOST or by DEV_TOOLS=true.
+   */
+  devTools: boolean
 }
 
 export class ConfigError extends Error {
@@ -122,6 +134,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_AUTHORITY is set',
     )
   }
+  const devTools = parsed.DEV_TOOLS ?? (parsed.NODE_ENV !== 'production' && isLoopback(parsed.HOST))
+  if (parsed.NODE_ENV === 'production' && parsed.DEV_TOOLS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_TOOLS cannot be turned on in production (it shows every authorization link)',
+    )
+  }
+  if (parsed.NODE_ENV === 'production' && parsed.OIDC_AUTHORITY?.startsWith('http:')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_AUTHORITY must be an https:// URL in production (its keys decide who is an administrator)',
+    )
+  }
+  if (
+    parsed.NODE_ENV !== 'production' &&
+    !devTools &&
+    (!parsed.SMTP_URL || !parsed.OIDC_AUTHORITY)
+  ) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SMTP_URL and OIDC_AUTHORITY are required when HOST (${parsed.HOST}) is not a loopback address: the development mailbox and sign-in would be open to the network. Set them, or DEV_TOOLS=true to expose the development aids on purpose`,
+    )
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.OIDC_AUTHORITY) {
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_AUTHORITY and OIDC_CLIENT_ID are required in production (the development sign-in is off there)',
@@ -138,7 +170,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The development provider's users carry roles; its 'admin' role makes an administrator.
     ADMIN_ROLE: parsed.ADMIN_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'admin'),
     isProduction: parsed.NODE_ENV === 'production',
+    devTools,
   }
+}
+
+/** Whether a listen address reaches this machine only. */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return (
+    address === 'localhost' ||
+    address === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(address) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(address)
+  )
 }
 
 function truncate(value: string): string {

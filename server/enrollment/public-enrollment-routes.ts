@@ -18,7 +18,10 @@ const lookupQuery = z.object({
   brand: queryText('brand', 20).optional(),
 })
 
-/** Type-ahead starts after more than 2 characters (SPEC.md §9). */
+/**
+ * Type-ahead starts after more than 2 characters. Its answers hold last year's contact names,
+ * emails and phones (the forms fill them in), so no cache keeps them (docs/security.md).
+ */
 const MIN_LOOKUP_LENGTH = 3
 
 export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
@@ -37,7 +40,8 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   api.get(
     '/enrollments/autocomplete/bac',
     { schema: { querystring: lookupQuery }, config: lookupLimit },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
       if (value.length < MIN_LOOKUP_LENGTH) return []
       return lookups.findDealersByBacPrefix(value, config.ENROLLMENT_YEAR)
@@ -47,7 +51,8 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   api.get(
     '/enrollments/autocomplete/lma-name',
     { schema: { querystring: lookupQuery }, config: lookupLimit },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
       if (value.length < MIN_LOOKUP_LENGTH) return []
       return lookups.findLmasByName(

@@ -88,6 +88,16 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     }
   })
 
+  it('a country longer than 100 characters is a field error, on the dealer and the LMA', async () => {
+    const long = 'U'.repeat(101)
+    const dealer = await post(dealerEnrollment({ country: long }))
+    expect(dealer.statusCode).toBe(400)
+    expect(dealer.json().errors).toEqual({ 'dealers[0].country': ['Must be <= 100 characters.'] })
+    const lma = await post(lmaEnrollment(1, { name: 'Far Country Dealers', country: long }))
+    expect(lma.statusCode).toBe(400)
+    expect(lma.json().errors).toEqual({ 'lma.country': ['Must be <= 100 characters.'] })
+  })
+
   it('a BAC with other characters than letters, digits and hyphens is a field error', async () => {
     const response = await post(dealerEnrollment({ bac: '1234<5>' }))
     expect(response.statusCode).toBe(400)

@@ -107,4 +107,13 @@ describe.each(testDatabaseKinds())('what the public can reach on %s', (kind) => 
       expect(await lookup('lma-name', short)).toEqual([])
     }
   })
+
+  it.each([
+    '/api/enrollments/autocomplete/bac?value=100',
+    '/api/enrollments/autocomplete/lma-name?value=Gre',
+  ])('%s holds contact details: no cache may keep it', async (url) => {
+    const response = await t.app.inject(url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
 })

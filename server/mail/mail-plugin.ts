@@ -37,6 +37,8 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
   if (config.SMTP_URL) {
     transport = nodemailer.createTransport({ url: config.SMTP_URL, ...TIMEOUTS })
   } else {
+    // loadConfig requires SMTP_URL wherever the development aids must stay off.
+    if (!config.devTools) throw new Error('The dev mailbox is off here: SMTP_URL is required')
     devMailbox = new DevMailbox()
     const port = await devMailbox.start()
     transport = nodemailer.createTransport({

@@ -59,10 +59,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const header = bearerToken(request.headers.authorization)
     if (header || !isFormPost(request)) await signIn(header, request, reply)
   })
-  // The form's token, once its (small) body is read and before it is validated.
+  // The form's token, once its (small) body is read and before it is validated; when a form
+  // carries one it decides, so a bad one is never rescued by a good header.
   app.addHook('preValidation', async (request, reply) => {
-    if (request.admin) return
-    await signIn(reportToken(request.body, undefined), request, reply)
+    const formToken = reportToken(request.body, undefined)
+    if (formToken || !request.admin) await signIn(formToken, request, reply)
   })
   const { db } = app.database
   const api = app.withTypeProvider<ZodTypeProvider>()

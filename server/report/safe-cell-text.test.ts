@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeCellText } from './safe-cell-text.js'
+import { MAX_CELL_LENGTH, safeCellText } from './safe-cell-text.js'
 
 describe('safeCellText', () => {
   it.each([
@@ -27,5 +27,16 @@ describe('safeCellText', () => {
   it('writes a missing value as empty text', () => {
     expect(safeCellText(null)).toBe('')
     expect(safeCellText(undefined)).toBe('')
+  })
+
+  it('cuts a value longer than an Excel cell holds, on a whole character', () => {
+    const long = safeCellText('x'.repeat(40_000))
+    expect(long).toHaveLength(MAX_CELL_LENGTH)
+    expect(long.endsWith('x…')).toBe(true)
+    const emoji = safeCellText('🚗'.repeat(20_000))
+    expect(emoji.length).toBeLessThanOrEqual(MAX_CELL_LENGTH)
+    expect(emoji.endsWith('🚗…')).toBe(true)
+    expect(safeCellText(`=${'y'.repeat(40_000)}`).startsWith("'=")).toBe(true)
+    expect(safeCellText('z'.repeat(MAX_CELL_LENGTH))).toHaveLength(MAX_CELL_LENGTH)
   })
 })

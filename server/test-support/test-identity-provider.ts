@@ -21,6 +21,8 @@ export interface SignOptions {
   typ?: string
   /** More protected header parameters (jku, crit, padding, ...). */
   header?: Partial<JWTHeaderParameters> & Record<string, unknown>
+  /** Seconds since the epoch the token says it was issued at (default: now). */
+  issuedAt?: number
   /** Registered claims to leave out. */
   omit?: Array<'exp' | 'iat' | 'sub'>
 }
@@ -90,7 +92,7 @@ export async function startTestIdentityProvider(
         .setAudience(options.audience ?? clientId)
       if (!omit.has('sub'))
         jwt.setSubject(typeof claims.sub === 'string' ? claims.sub : randomUUID())
-      if (!omit.has('iat')) jwt.setIssuedAt(now)
+      if (!omit.has('iat')) jwt.setIssuedAt(options.issuedAt ?? now)
       if (!omit.has('exp')) jwt.setExpirationTime(now + (options.expiresIn ?? 600))
       return jwt.sign(pair.keys.privateKey)
     },

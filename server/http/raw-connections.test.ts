@@ -25,7 +25,7 @@ function sendPartly(port: number, head: string, withinMs: number): Promise<strin
   })
 }
 
-describe('slow clients cannot hold connections open', () => {
+describe('connections Node refuses before the router: slow, malformed or unknown', () => {
   let t: TestApp
   let port: number
   beforeAll(async () => {
@@ -50,4 +50,25 @@ describe('slow clients cannot hold connections open', () => {
     )
     expect(seen).not.toBe('still open')
   })
+
+  it.each([
+    ['an unknown method', 'FOO /api/config HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
+    ['a malformed request line', 'GET /api/config HTTP/9\r\n\r\n', 400],
+    [
+      'oversized headers',
+      `GET /api/config HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+  ])(
+    '%s is a problem with the security headers, then the connection closes',
+    async (_label, raw, status) => {
+      const seen = await sendPartly(port, raw, 3_000)
+      const [head = '', body = ''] = seen.split('\r\n\r\n')
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(head).toMatch(/content-type: application\/problem\+json/i)
+      expect(head).toMatch(/x-content-type-options: nosniff/i)
+      expect(head).toMatch(/content-security-policy: default-src 'none'/i)
+      expect(JSON.parse(body)).toMatchObject({ status })
+    },
+  )
 })

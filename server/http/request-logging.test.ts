@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LogRecord, startFaultApp } from '../faults/test-support/fault-app.js'
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
+import { withoutQueryValues } from './log-serializers.js'
+
+describe('request logs leave out what opens an enrollment or a session', () => {
+  let database: TestDatabase
+  let app: FastifyInstance
+  let logs: LogRecord[]
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    ;({ app, logs } = await startFaultApp(database, { LOG_LEVEL: 'info' }))
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  it('the authorization link and the sign-in return are logged without their query values', async () => {
+    const guid = randomUUID()
+    await app.inject(`/chevy/enrollment/lma?auth=${guid}`)
+    await app.inject('/oidc?code=SECRET-CODE-123&state=STATE-456')
+    await app.inject('/api/enrollments/autocomplete/bac?value=Riverside')
+    const written = JSON.stringify(logs)
+    expect(written).not.toContain(guid)
+    expect(written).not.toContain('SECRET-CODE-123')
+    expect(written).not.toContain('STATE-456')
+    const urls = logs.flatMap((line) => {
+      const request = line.req as { url?: string } | undefined
+      return request?.url ? [request.url] : []
+    })
+    expect(urls).toContain('/chevy/enrollment/lma?auth=…')
+    expect(urls).toContain('/oidc?code=…&state=…')
+  })
+
+  it('keeps the path and the names of the query', () => {
+    expect(withoutQueryValues('/api/x')).toBe('/api/x')
+    expect(withoutQueryValues('/a?b=1&c&d=x%3Dy')).toBe('/a?b=…&c=…&d=…')
+    expect(withoutQueryValues('/a?')).toBe('/a?')
+  })
+})
