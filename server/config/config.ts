@@ -93,6 +93,9 @@ const envSchema = z.object({
     ),
 })
 
+/** Every variable the server reads, for the README check. */
+export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape)
+
 export type Environment = z.input<typeof envSchema>
 type ParsedEnvironment = z.output<typeof envSchema>
 
