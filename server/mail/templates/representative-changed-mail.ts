@@ -22,7 +22,7 @@ export function representativeChangedMail(input: RepresentativeChangedInput): Ma
     [
       { paragraph: `Dear ${input.previousName},` },
       {
-        paragraph: `The ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} was authorized, and you are no longer its authorized representative. The authorization named this person in your place:`,
+        paragraph: `The ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} was authorized, and this address is no longer the authorized representative's. The authorization names:`,
       },
       { facts: [['Authorized representative', `${input.newName} <${input.newEmail}>`]] },
       {
