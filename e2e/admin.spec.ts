@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { signIn, submitDealer } from './support/admin'
-import { freshName, waitForMail } from './support/enrollment-data'
+import { freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
 
 test('logged out, the admin area asks to log in', async ({ page }) => {
   await page.goto('/admin')
@@ -184,51 +184,12 @@ test('an LMA is re-authorized, approved, and its link then shows the approved ba
 }) => {
   const lmaName = freshName('Valley LMA')
   const repEmail = `rep-${Date.now()}@valley.example`
-  const response = await page.request.post('/api/enrollments', {
-    data: {
-      type: 'Lma',
-      brand: 'chevy',
-      year: 2025,
-      status: '',
-      guid: '',
-      regionId: 3,
-      lma: {
-        name: lmaName,
-        contact: 'Casey Contact',
-        address: '9 River Road',
-        city: 'Fresno',
-        state: 'CA',
-        postal: '93721',
-        country: 'USA',
-        previousName: '',
-        nameChanged: false,
-        emailAddress: 'invoices@valley.example',
-        phoneNumber: '559-555-0100',
-        agencyName: 'Valley Agency',
-        authName: 'Rory Rep',
-        authTitle: 'Chair',
-        authEmailAddress: repEmail,
-        authPhoneNumber: '559-555-0101',
-        authFaxNumber: '',
-        type: 'Custom',
-      },
-      dealers: [
-        {
-          bac: '88000001',
-          name: 'Valley Chevrolet',
-          kitSize: 'Large',
-          hispanic: 'Only',
-          billing: 'Lma',
-          simple: true,
-        },
-      ],
-    },
+  const guid = await submitLmaThroughApi(page, {
+    name: lmaName,
+    repEmail,
+    regionId: 3,
+    dealers: [{ bac: '88000001', name: 'Valley Chevrolet', kitSize: 'Large', hispanic: 'Only' }],
   })
-  expect(response.status()).toBe(201)
-  // The submit's receipt names no guid: the representative's mailed link carries it.
-  const request = await waitForMail(page, repEmail)
-  const guid = /[?&]auth=([0-9a-f-]{36})/.exec(request.text)?.[1]
-  expect(guid).toBeTruthy()
   await signIn(page)
   await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(lmaName)
   const row = page.locator('.list-table tbody tr').filter({ hasText: lmaName })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { signIn } from './support/admin'
-import { freshBac, freshName, waitForMail } from './support/enrollment-data'
+import { freshBac, freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
 
 test('an approved LMA has an invoice: totals on the page, a PDF download, and the mail with the PDF', async ({
   page,
@@ -14,45 +14,19 @@ test('an approved LMA has an invoice: totals on the page, a PDF download, and th
     ['Small', 'No'],
     ['Large', 'Only'],
   ]
-  const response = await page.request.post('/api/enrollments', {
-    data: {
-      type: 'Lma',
-      brand: 'chevy',
-      year: 2025,
-      status: '',
-      guid: '',
-      regionId: 8,
-      lma: {
-        name: lmaName,
-        contact: 'Casey Contact',
-        address: '9 River Road',
-        city: 'Fresno',
-        state: 'CA',
-        postal: '93721',
-        country: 'USA',
-        previousName: '',
-        nameChanged: false,
-        emailAddress: invoiceEmail,
-        phoneNumber: '559-555-0100',
-        agencyName: 'Valley Agency',
-        authName: 'Rory Rep',
-        authTitle: 'Chair',
-        authEmailAddress: `rep-${Date.now()}@sunrise.example`,
-        authPhoneNumber: '559-555-0101',
-        authFaxNumber: '',
-        type: 'Turnkey',
-      },
-      dealers: rows.map(([kitSize, hispanic], index) => ({
-        bac: freshBac(),
-        name: `Coast Chevrolet ${index + 1}`,
-        kitSize,
-        hispanic,
-        billing: 'Lma',
-        simple: true,
-      })),
-    },
+  await submitLmaThroughApi(page, {
+    name: lmaName,
+    repEmail: `rep-${Date.now()}@sunrise.example`,
+    invoiceEmail,
+    regionId: 8,
+    type: 'Turnkey',
+    dealers: rows.map(([kitSize, hispanic], index) => ({
+      bac: freshBac(),
+      name: `Coast Chevrolet ${index + 1}`,
+      kitSize,
+      hispanic,
+    })),
   })
-  expect(response.status()).toBe(201)
 
   await signIn(page)
   await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(lmaName)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
-import { freshBac, freshName, waitForMail } from './support/enrollment-data'
+import { freshBac, freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
 
 test('an LMA enrolls 6 dealers, the representative authorizes from the emailed link', async ({
   page,
@@ -137,49 +137,11 @@ test('an authorization refused because the enrollment changed meanwhile says so 
 }) => {
   const lmaName = freshName('Changed Meanwhile Dealers')
   const repEmail = `rep-${Date.now()}@meanwhile.example`
-  const submitted = await page.request.post('/api/enrollments', {
-    data: {
-      status: '',
-      type: 'Lma',
-      brand: 'chevy',
-      year: 2025,
-      guid: '',
-      regionId: 1,
-      lma: {
-        name: lmaName,
-        contact: 'Casey Contact',
-        address: '9 River Road',
-        city: 'Fresno',
-        state: 'CA',
-        postal: '93721',
-        country: 'USA',
-        previousName: '',
-        nameChanged: false,
-        emailAddress: 'invoices@meanwhile.example',
-        phoneNumber: '559-555-0100',
-        agencyName: 'Meanwhile Agency',
-        authName: 'Rory Rep',
-        authTitle: 'Chair',
-        authEmailAddress: repEmail,
-        authPhoneNumber: '559-555-0101',
-        authFaxNumber: '',
-        type: 'Custom',
-      },
-      dealers: [
-        {
-          bac: freshBac(),
-          name: 'Valley Chevrolet',
-          kitSize: 'Large',
-          hispanic: 'No',
-          billing: 'Lma',
-          simple: true,
-        },
-      ],
-    },
+  const guid = await submitLmaThroughApi(page, {
+    name: lmaName,
+    repEmail,
+    dealers: [{ bac: freshBac(), name: 'Valley Chevrolet', kitSize: 'Large', hispanic: 'No' }],
   })
-  expect(submitted.status()).toBe(201)
-  const mail = await waitForMail(page, repEmail)
-  const guid = /[?&]auth=([0-9a-f-]{36})/.exec(mail.text)?.[1] ?? ''
   await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
   await expect(page.getByText('Authorization Requested')).toBeVisible()
   await page.getByLabel('Contact Name').fill('Edited By The Representative')

@@ -52,3 +52,55 @@ export async function fillDealerForm(
   await page.getByLabel('Email').fill(dealer.email ?? 'morgan@prairieview.example')
   await page.getByLabel('Phone Number').fill('3095550123')
 }
+
+export interface LmaSubmission {
+  name: string
+  repEmail: string
+  invoiceEmail?: string
+  regionId?: number
+  type?: 'Turnkey' | 'Custom'
+  dealers: Array<{ bac: string; name: string; kitSize: string; hispanic: string }>
+}
+
+/**
+ * Submits an LMA enrollment through the public API, as the form would, and answers the guid
+ * from the representative's mailed link (the submit's receipt carries none).
+ */
+export async function submitLmaThroughApi(page: Page, lma: LmaSubmission): Promise<string> {
+  const response = await page.request.post('/api/enrollments', {
+    data: {
+      status: '',
+      type: 'Lma',
+      brand: 'chevy',
+      year: 2025,
+      guid: '',
+      regionId: lma.regionId ?? 1,
+      lma: {
+        name: lma.name,
+        contact: 'Casey Contact',
+        address: '9 River Road',
+        city: 'Fresno',
+        state: 'CA',
+        postal: '93721',
+        country: 'USA',
+        previousName: '',
+        nameChanged: false,
+        emailAddress: lma.invoiceEmail ?? 'invoices@valley.example',
+        phoneNumber: '559-555-0100',
+        agencyName: 'Valley Agency',
+        authName: 'Rory Rep',
+        authTitle: 'Chair',
+        authEmailAddress: lma.repEmail,
+        authPhoneNumber: '559-555-0101',
+        authFaxNumber: '',
+        type: lma.type ?? 'Custom',
+      },
+      dealers: lma.dealers.map((dealer) => ({ ...dealer, billing: 'Lma', simple: true })),
+    },
+  })
+  if (response.status() !== 201) throw new Error(`Submission answered ${response.status()}`)
+  const mail = await waitForMail(page, lma.repEmail)
+  const guid = /[?&]auth=([0-9a-f-]{36})/.exec(mail.text)?.[1]
+  if (!guid) throw new Error('The authorization mail holds no link')
+  return guid
+}

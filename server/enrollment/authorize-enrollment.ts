@@ -1,9 +1,8 @@
-import type { Enrollment } from '../../shared/enrollment/enrollment.js'
-import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { canAuthorize } from '../../shared/enrollment/status-rules.js'
 import { AppError } from '../http/app-error.js'
 import { lockedEnrollment, stillThere } from './admin-action.js'
 import { enqueueRepresentativeChangedNotice } from './authorization-request.js'
+import { checkEditedEnrollment } from './edited-enrollment.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -23,7 +22,7 @@ export async function authorizeEnrollment(
   guid: string,
   body: unknown,
 ): Promise<StoredEnrollment> {
-  const input = await checkAuthorization(context, body)
+  const input = await checkEditedEnrollment(context, body)
   return context.db
     .transaction()
     .execute(async (trx) => {
@@ -60,22 +59,6 @@ export async function authorizeEnrollment(
     .catch((error: unknown) => {
       throw translateUniqueViolation(error, input, { duplicateIsConflict: false })
     })
-}
-
-/** The body, validated as in edit mode (a submitted enrollment's region is required). */
-async function checkAuthorization(context: EnrollmentContext, body: unknown): Promise<Enrollment> {
-  const result = validateEnrollment(body, { mode: 'edit' })
-  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
-  const { regionId, version } = result.data
-  if (version === undefined) {
-    throw AppError.badRequest('The enrollment version is missing.', {
-      version: ['Version is required.'],
-    })
-  }
-  if (regionId !== null && !(await context.regions.exists(regionId))) {
-    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
-  }
-  return result.data
 }
 
 function authorizationRefusal(enrollment: StoredEnrollment, currentYear: number): string | null {

@@ -1,8 +1,8 @@
-import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { changeRefusalReason } from '../../shared/enrollment/status-rules.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { AppError } from '../http/app-error.js'
 import { lockedEnrollment, stillThere } from './admin-action.js'
+import { checkEditedEnrollment } from './edited-enrollment.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -20,17 +20,7 @@ export async function updateEnrollment(
   body: unknown,
   admin: AdminIdentity,
 ): Promise<StoredEnrollment> {
-  const result = validateEnrollment(body, { mode: 'edit' })
-  if (!result.success) throw AppError.badRequest('The enrollment is not valid.', result.errors)
-  const { version, regionId } = result.data
-  if (version === undefined) {
-    throw AppError.badRequest('The enrollment version is missing.', {
-      version: ['Version is required.'],
-    })
-  }
-  if (regionId !== null && !(await context.regions.exists(regionId))) {
-    throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
-  }
+  const input = await checkEditedEnrollment(context, body)
   return context.db
     .transaction()
     .execute(async (trx) => {
@@ -41,13 +31,16 @@ export async function updateEnrollment(
         currentYear: context.config.ENROLLMENT_YEAR,
       })
       if (refusal) throw AppError.conflict(refusal)
-      if (stored.version !== version) throw AppError.conflict(STALE_VERSION_MESSAGE)
-      if (result.data.type !== stored.type) {
+      if (stored.version !== input.version) throw AppError.conflict(STALE_VERSION_MESSAGE)
+      if (input.type !== stored.type) {
         throw AppError.badRequest(TYPE_CHANGE_MESSAGE, { type: [TYPE_CHANGE_MESSAGE] })
       }
-      const input = { ...result.data, brand: stored.brand, year: stored.year }
-      await checkContentIsFree(context, trx, input, { duplicateIsConflict: false, except: stored })
-      const content = toStoredContent(input)
+      const checked = { ...input, brand: stored.brand, year: stored.year }
+      await checkContentIsFree(context, trx, checked, {
+        duplicateIsConflict: false,
+        except: stored,
+      })
+      const content = toStoredContent(checked)
       await context.enrollments.replaceContent(trx, stored, content)
       await context.history.record(trx, {
         guid,
@@ -60,6 +53,6 @@ export async function updateEnrollment(
       return stillThere(await context.enrollments.findByGuid(guid, trx))
     })
     .catch((error: unknown) => {
-      throw translateUniqueViolation(error, result.data, { duplicateIsConflict: false })
+      throw translateUniqueViolation(error, input, { duplicateIsConflict: false })
     })
 }
