@@ -44,12 +44,9 @@ export function dealerBody(name: string, bac = freshBac(), billing = 'OpenParts'
 
 /** Submits a dealer enrollment through the public API, as the dealer form would. */
 export async function submitDealer(page: Page, name: string, billing = 'OpenParts') {
-  const response = await page.request.post('/api/enrollments', {
-    data: dealerBody(name, freshBac(), billing),
-  })
+  const body = dealerBody(name, freshBac(), billing)
+  const response = await page.request.post('/api/enrollments', { data: body })
   expect(response.status()).toBe(201)
-  return (await response.json()) as {
-    guid: string
-    dealers: Array<{ bac: string; authEmailAddress: string }>
-  }
+  // The answer is a receipt; what the test needs of the enrollment is what it sent.
+  return body
 }
