@@ -41,6 +41,8 @@ export interface AppOptions {
 interface Timeouts {
   /** From the first byte of a request to its last; a slower upload is answered 408 and cut. */
   requestMs: number
+  /** From the first byte to the end of the headers (at most requestMs). */
+  headersMs: number
   /** A connection with nothing moving in either direction is closed. */
   idleMs: number
   /** How often Node looks for requests over their time. */
@@ -48,7 +50,12 @@ interface Timeouts {
 }
 
 /** A form posts a few kilobytes: 30 s is plenty on the slowest line, and bounds a slow-body attack. */
-const TIMEOUTS: Timeouts = { requestMs: 30_000, idleMs: 60_000, checkIntervalMs: 2_000 }
+const TIMEOUTS: Timeouts = {
+  requestMs: 30_000,
+  headersMs: 20_000,
+  idleMs: 60_000,
+  checkIntervalMs: 2_000,
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
@@ -67,7 +74,7 @@ export async function buildApp({
     // Node enforces requestTimeout only with a headersTimeout no longer than it, given at creation.
     http: {
       requestTimeout: limits.requestMs,
-      headersTimeout: Math.min(limits.requestMs, 20_000),
+      headersTimeout: Math.min(limits.requestMs, limits.headersMs),
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
     logger: {

@@ -11,7 +11,7 @@ import { cachedDiscovery, type DiscoveryFetcher } from './openid-discovery.js'
 /** Asymmetric algorithms only: never `none`, never a shared-secret HS*. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256']
 const CLOCK_TOLERANCE_SECONDS = 60
-/** Twelve hours: a working day of one sign-in. */
+/** Twelve hours: a working day of one sign-in (ID_TOKEN_MAX_AGE_MINUTES' default). */
 export const DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
 
 export interface IdTokenVerifierOptions {

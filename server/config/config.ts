@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Brand } from '../../shared/config/public-config.js'
+import { DEFAULT_MAX_AGE_SECONDS } from '../auth/id-token-verifier.js'
 import { DEFAULT_DEV_USERS, devUserList } from './dev-user-list.js'
 
 const booleanText = z
@@ -58,7 +59,7 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(5, 'must be between 5 and 10080 minutes')
     .max(10_080, 'must be between 5 and 10080 minutes')
-    .default(720),
+    .default(DEFAULT_MAX_AGE_SECONDS / 60),
   ADMIN_ROLE: z.string().min(1).optional(),
   DEV_TOOLS: booleanText.optional(),
   DEV_USERS: z.string().default(DEFAULT_DEV_USERS).pipe(devUserList),

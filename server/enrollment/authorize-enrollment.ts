@@ -12,7 +12,7 @@ import { STALE_AUTHORIZATION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-r
 
 /**
  * The LMA's authorized representative confirms the enrollment, perhaps with changes:
- * Authorizing or Approving becomes Approving (docs/product.md, "Statuses").
+ * Authorizing or Approving becomes Approving (docs/decisions.md, "The server decides every status").
  *
  * The row is locked before its status and version are read, so an administrator's Approve,
  * Decline or Save that commits first is seen here (409), and one that comes later waits.

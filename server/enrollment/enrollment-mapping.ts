@@ -5,6 +5,7 @@ import type {
   Enrollment,
   EnrollmentStatus,
 } from '../../shared/enrollment/enrollment.js'
+import type { SubmissionReceipt } from '../../shared/enrollment/submission-receipt.js'
 import type { EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 
 export type EnrollmentRow = Selectable<EnrollmentTable>
@@ -87,19 +88,6 @@ export function toDealerRow(
     hispanic: entry.hispanic || 'None',
     billing: entry.billing || 'None',
   }
-}
-
-/**
- * What a public submission answers: enough to quote and to show the outcome, nothing that opens
- * the enrollment. The guid reaches only the authorized representative, in the mailed link
- * (docs/security.md, "The authorization link").
- */
-export interface SubmissionReceipt {
-  reference: string
-  status: StoredEnrollment['status']
-  type: StoredEnrollment['type']
-  brand: string
-  year: number
 }
 
 export function toReceipt(enrollment: StoredEnrollment): SubmissionReceipt {

@@ -6,7 +6,7 @@ import { bearerToken } from '../auth/bearer-token.js'
 import { AppError } from '../http/app-error.js'
 import { exportEnrollments } from './export-enrollments.js'
 import { exportInvoices } from './export-invoices.js'
-import { reportToken, TOKEN_FIELD } from './report-token.js'
+import { formToken, TOKEN_FIELD } from './report-token.js'
 
 /** An ID token is a few kilobytes; nothing else is posted. */
 const FORM_BODY_LIMIT = 16 * 1024
@@ -62,8 +62,8 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // The form's token, once its (small) body is read and before it is validated; when a form
   // carries one it decides, so a bad one is never rescued by a good header.
   app.addHook('preValidation', async (request, reply) => {
-    const formToken = reportToken(request.body, undefined)
-    if (formToken || !request.admin) await signIn(formToken, request, reply)
+    const token = formToken(request.body)
+    if (token || !request.admin) await signIn(token, request, reply)
   })
   const { db } = app.database
   const api = app.withTypeProvider<ZodTypeProvider>()

@@ -4,8 +4,8 @@ import { normalizeText } from './text-normalization.js'
 export const BAC_PATTERN = /^[A-Za-z0-9-]+$/
 
 /**
- * The key BACs are compared by for duplicates and looked up by (docs/product.md, "Duplicates"):
- * normalized text, upper case. The one definition: the forms, the API, the database's unique
+ * The key BACs are compared by for duplicates and looked up by (docs/decisions.md, "One
+ * normalization for text, one key each for BACs and LMA names"): normalized text, upper case. The one definition: the forms, the API, the database's unique
  * index (through the stored bac_key), the type-ahead and the demo data all use it.
  */
 export function bacKey(bac: string): string {

@@ -55,10 +55,7 @@ export function lenientText(max: number) {
 
 /** A field the forms do not show: blank or any other type is '', a long value is refused. */
 export function boundedText(max: number) {
-  return z.pipe(
-    lenientText(Number.MAX_SAFE_INTEGER),
-    z.string().check(z.maxLength(max, lengthMessage(max))),
-  )
+  return z.pipe(z.catch(text(''), ''), z.string().check(z.maxLength(max, lengthMessage(max))))
 }
 
 /**

@@ -3,8 +3,9 @@ import { bacKey } from '../../../shared/enrollment/bac-key.js'
 import { lmaNameKey } from '../../../shared/enrollment/lma-name-key.js'
 
 /**
- * 1. Every enrollment gets a reference its submitter can quote (docs/product.md, "Receipts"):
- *    twelve hexadecimal digits in groups of four (3F9A-C21B-77E0), random for new rows, derived from the guid for existing ones.
+ * 1. Every enrollment gets a reference its submitter can quote (docs/decisions.md, "The submit
+ *    answers a receipt"): twelve hexadecimal digits in groups of four (3F9A-C21B-77E0), random
+ *    for new rows, derived from the guid for existing ones.
  *    It names the enrollment to people and grants nothing; the guid stays the one capability.
  * 2. The duplicate keys are recomputed with the normalization of shared/enrollment/bac-key.ts
  *    and lma-name-key.ts (NFKC, format characters dropped, look-alike letters folded). A row

@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { SubmissionReceipt } from '@shared/enrollment/submission-receipt'
 import { api } from '../../../lib/api-client'
 
 /** A stored enrollment as the API answers it. */
@@ -7,15 +8,6 @@ export type SavedEnrollment = Enrollment & {
   created: string
   modified: string
   version: number
-}
-
-/** What a public submission answers: a reference to quote; the enrollment stays closed to its submitter. */
-export interface SubmissionReceipt {
-  reference: string
-  status: Enrollment['status']
-  type: Enrollment['type']
-  brand: string
-  year: number
 }
 
 export function submitEnrollment(enrollment: Enrollment): Promise<SubmissionReceipt> {
