@@ -9,10 +9,14 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-/** The built product (npm run build) on two ports: enrollment closed (the default) and open. */
+/**
+ * The built product (npm run build) on two ports: enrollment closed (the default) and open.
+ * E2E_PORT moves both (E2E_PORT and E2E_PORT + 1), so two checkouts can run their suites at once.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100)
 const servers: Array<{ port: number; env: Record<string, string> }> = [
-  { port: 3100, env: {} },
-  { port: 3101, env: { ENROLLMENT_OPEN: 'true' } },
+  { port: basePort, env: {} },
+  { port: basePort + 1, env: { ENROLLMENT_OPEN: 'true' } },
 ]
 
 export default defineConfig({
@@ -24,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:3100',
+    baseURL: `http://127.0.0.1:${basePort}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { freshBac, freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
+import { authorizationLink } from './support/servers'
 
 test('an LMA enrolls 6 dealers, the representative authorizes from the emailed link', async ({
   page,
@@ -40,9 +41,7 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
 
   const mail = await waitForMail(page, repEmail)
   expect(mail.subject).toContain(lmaName)
-  const link = /http:\/\/127\.0\.0\.1:3100\/chevy\/enrollment\/lma\?auth=[0-9a-f-]{36}/.exec(
-    mail.text,
-  )?.[0]
+  const link = authorizationLink(mail.text)
   expect(link).toBeTruthy()
   const guid = new URL(link ?? '').searchParams.get('auth')
 

@@ -1,7 +1,8 @@
 import { expect, type Route, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
+import { OPEN_URL } from './support/servers'
 
-const OPEN = 'http://127.0.0.1:3101'
+const OPEN = OPEN_URL
 
 test('/ redirects to the chevy enrollment index, which says the period has ended', async ({
   page,
