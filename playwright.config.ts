@@ -48,7 +48,7 @@ export default defineConfig({
     command: `rm -rf .tmp/e2e-${port} && node dist/node/server/main.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
-import { fillDealerForm, freshBac } from './support/enrollment-data'
+import { fillDealerForm, freshBac, waitForMail } from './support/enrollment-data'
 
 test('a dealer enrolls and reaches the Thank You page; the same BAC again is already received', async ({
   page,
@@ -9,13 +9,23 @@ test('a dealer enrolls and reaches the Thank You page; the same BAC again is alr
   await page.goto('/chevy/enrollment/dealer')
   await expect(page.getByText('Enrollment Deadline: Feb 7, 2025')).toBeVisible()
   await expectAccessible(page)
-  await fillDealerForm(page, { bac })
+  const email = `${bac.toLowerCase()}@receipt.example`
+  await fillDealerForm(page, { bac, email })
   await expect(page.getByLabel('Phone Number')).toHaveValue('309-555-0123')
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
   await expect(
     page.getByText('Your enrollment request has been submitted for review.'),
   ).toBeVisible()
+  // The reference to quote is on the page (a reload keeps it) and in the receipt mailed to the
+  // address the form gave.
+  const reference = (await page.locator('.submission-reference strong').textContent()) ?? ''
+  expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)
+  await page.reload()
+  await expect(page.getByText(`Your reference is ${reference}.`)).toBeVisible()
+  await expectAccessible(page)
+  const receipt = await waitForMail(page, email)
+  expect(receipt.subject).toContain(reference)
 
   await page.goto('/chevy/enrollment/dealer')
   await fillDealerForm(page, { bac })

@@ -3,6 +3,7 @@ import { currentBrand } from '../../shared/brand/find-brand.js'
 import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
+import { submissionReceiptMail } from '../mail/templates/submission-receipt-mail.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
@@ -77,4 +78,43 @@ export async function enqueueRepresentativeChangedNotice(
     ...mail,
   })
   return true
+}
+
+/**
+ * Queues the receipt of a public submission to whoever filled in the form (a dealer's
+ * representative, an LMA's contact) in the caller's transaction: the reference to quote, what
+ * happens next, and no link.
+ */
+export async function enqueueSubmissionReceipt(
+  context: EnrollmentContext,
+  executor: Kysely<Database>,
+  enrollment: StoredEnrollment,
+): Promise<void> {
+  const dealer = enrollment.dealers[0]
+  const recipient =
+    enrollment.type === 'Lma'
+      ? enrollment.lma && {
+          name: enrollment.lma.contact,
+          email: enrollment.lma.emailAddress,
+          enrolled: enrollment.lma.name,
+        }
+      : dealer && { name: dealer.authName, email: dealer.authEmailAddress, enrolled: dealer.name }
+  if (!recipient || enrollment.status === 'Approved') return
+  const { config } = context
+  const mail = submissionReceiptMail({
+    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    year: enrollment.year,
+    reference: enrollment.reference,
+    enrolledName: recipient.enrolled,
+    recipientName: recipient.name,
+    type: enrollment.type,
+    status: enrollment.status,
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+  })
+  await context.outbox.enqueue(executor, {
+    kind: 'submission-receipt',
+    recipient: recipient.email,
+    ...mail,
+  })
 }

@@ -159,6 +159,35 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     expect(mail.html).not.toContain('<Chevy>')
   })
 
+  it('mails the submitter a receipt with the reference and without the authorization link', async () => {
+    const dealerBody = dealerEnrollment({ authEmailAddress: 'owner@receipt-dealer.example' })
+    const dealer = await loadByReceipt(t, (await post(dealerBody)).json())
+    const dealerMail = await waitFor(() =>
+      t.app.mail.devMailbox?.messages().find((m) => m.to.includes('owner@receipt-dealer.example')),
+    )
+    expect(dealerMail.subject).toContain(`reference ${dealer.reference}`)
+    expect(dealerMail.text).toContain(`Reference: ${dealer.reference}`)
+    expect(dealerMail.text).toContain('sends a confirmation email once it has been accepted')
+    expect(dealerMail.text).not.toContain(dealer.guid)
+
+    const lmaBody = lmaEnrollment(2, {
+      name: 'Receipt Valley Dealers',
+      emailAddress: 'office@receipt-lma.example',
+      authEmailAddress: 'rep@receipt-lma.example',
+    })
+    const lma = await loadByReceipt(t, (await post(lmaBody)).json())
+    const receipt = await waitFor(() =>
+      t.app.mail.devMailbox?.messages().find((m) => m.to.includes('office@receipt-lma.example')),
+    )
+    expect(receipt.text).toContain(`Reference: ${lma.reference}`)
+    expect(receipt.text).toContain('Receipt Valley Dealers')
+    expect(receipt.text).toContain('has been sent an email asking for final approval')
+    // The link that authorizes goes only to the representative.
+    expect(receipt.text).not.toContain(lma.guid)
+    expect(receipt.html).not.toContain(lma.guid)
+    expect(receipt.html).not.toContain('auth=')
+  })
+
   it('an LMA name already enrolled (trimmed, any case) is a 409', async () => {
     expect((await post(lmaEnrollment(1, { name: 'Twin Rivers LMA' }))).statusCode).toBe(201)
     const again = await post(lmaEnrollment(1, { name: '  twin rivers lma ' }))

@@ -4,7 +4,7 @@ import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
 import { AppError } from '../http/app-error.js'
-import { enqueueAuthorizationRequest } from './authorization-request.js'
+import { enqueueAuthorizationRequest, enqueueSubmissionReceipt } from './authorization-request.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -36,9 +36,10 @@ export async function submitEnrollment(
         statusAfter: status,
       })
       if (enrollment.type === 'Lma') await enqueueAuthorizationRequest(context, trx, enrollment)
+      await enqueueSubmissionReceipt(context, trx, enrollment)
       return enrollment
     })
-    if (stored.type === 'Lma') context.mailQueued()
+    context.mailQueued()
     return stored
   } catch (error) {
     throw translateUniqueViolation(error, input, { duplicateIsConflict: true })

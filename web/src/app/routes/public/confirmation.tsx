@@ -1,4 +1,5 @@
 import { useConfig } from '../../../features/config/config-context'
+import { SubmissionReference } from '../../../features/enrollment/submission-reference-note'
 import { usePageTitle } from '../../../lib/page-title'
 
 export function Confirmation() {
@@ -8,6 +9,7 @@ export function Confirmation() {
     <section className="stack">
       <p className="lead">Thank you! Your enrollment request has been submitted for review.</p>
       <p>You will receive a confirmation email once your enrollment has been accepted.</p>
+      <SubmissionReference />
       <p>
         If there are any issues with your enrollment, we will follow up using the contact details
         you supplied.

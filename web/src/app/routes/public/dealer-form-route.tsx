@@ -6,6 +6,7 @@ import { useBrand } from '../../../features/brand/brand-context'
 import { useConfig } from '../../../features/config/config-context'
 import { submitEnrollment } from '../../../features/enrollment/api/enrollment-calls'
 import { DealerForm } from '../../../features/enrollment/dealer-form/dealer-form'
+import { referenceState } from '../../../features/enrollment/submission-reference'
 import { outcomeOfFailure, outcomeOfSuccess } from '../../../features/enrollment/submit-outcome'
 import { usePageTitle } from '../../../lib/page-title'
 
@@ -21,8 +22,8 @@ export default function DealerFormRoute() {
   async function submit(values: Enrollment) {
     const declining = values.dealers[0]?.billing === 'None'
     try {
-      await submitEnrollment(values)
-      navigate(`/${outcomeOfSuccess(declining)}`)
+      const receipt = await submitEnrollment(values)
+      navigate(`/${outcomeOfSuccess(declining)}`, { state: referenceState(receipt.reference) })
     } catch (error) {
       navigate(`/${outcomeOfFailure(error, declining)}`)
     }

@@ -1,4 +1,5 @@
 import { useConfig } from '../../../features/config/config-context'
+import { SubmissionReference } from '../../../features/enrollment/submission-reference-note'
 import { usePageTitle } from '../../../lib/page-title'
 
 export function Declined() {
@@ -10,6 +11,7 @@ export function Declined() {
         You have been opted out of the {enrollmentYear} Dealer Funded POS Program.
       </p>
       <p>No kits will be shipped and you will not be billed for {enrollmentYear}.</p>
+      <SubmissionReference />
     </section>
   )
 }

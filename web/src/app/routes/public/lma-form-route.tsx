@@ -13,6 +13,7 @@ import {
   submitEnrollment,
 } from '../../../features/enrollment/api/enrollment-calls'
 import { LmaForm } from '../../../features/enrollment/lma-form/lma-form'
+import { referenceState } from '../../../features/enrollment/submission-reference'
 import { outcomeOfFailure, outcomeOfSuccess } from '../../../features/enrollment/submit-outcome'
 import { ApiError } from '../../../lib/api-client'
 import { usePageTitle } from '../../../lib/page-title'
@@ -54,9 +55,10 @@ function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentY
 
   async function submit(values: Enrollment) {
     try {
-      if (authorizing) await authorizeEnrollment(initial.guid, { ...values, guid: initial.guid })
-      else await submitEnrollment(values)
-      navigate(`/${outcomeOfSuccess(false)}`)
+      const { reference } = authorizing
+        ? await authorizeEnrollment(initial.guid, { ...values, guid: initial.guid })
+        : await submitEnrollment(values)
+      navigate(`/${outcomeOfSuccess(false)}`, { state: referenceState(reference) })
     } catch (error) {
       // An authorization refused because the enrollment changed meanwhile is no duplicate: the
       // form shows the server's reason and keeps the representative's edits.

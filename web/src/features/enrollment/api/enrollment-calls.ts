@@ -5,6 +5,8 @@ import { api } from '../../../lib/api-client'
 /** A stored enrollment as the API answers it. */
 export type SavedEnrollment = Enrollment & {
   guid: string
+  /** What the submitter quotes to the program office (see docs/product.md#mails). */
+  reference: string
   created: string
   modified: string
   version: number

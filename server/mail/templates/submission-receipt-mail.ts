@@ -1,0 +1,51 @@
+import { type MailContent, renderMail } from './mail-layout.js'
+
+export interface SubmissionReceiptInput {
+  brandName: string
+  year: number
+  /** The reference the submitter can quote to the program office (never the enrollment's id). */
+  reference: string
+  /** The dealer's or the LMA's name. */
+  enrolledName: string
+  /** The person the receipt is addressed to. */
+  recipientName: string
+  type: 'Dealer' | 'Lma'
+  status: 'Approving' | 'Authorizing' | 'Declined'
+  supportEmail: string
+  supportPhone: string
+}
+
+/**
+ * Tells whoever filled in a public form that the submission arrived, with a reference to quote.
+ * It carries no link: an LMA's authorization link goes only to its authorized representative.
+ */
+export function submissionReceiptMail(input: SubmissionReceiptInput): MailContent {
+  const program = `${input.year} ${input.brandName} Dealer Funded POS Program`
+  return renderMail(
+    `Your ${program} enrollment was received (reference ${input.reference})`,
+    'Enrollment received',
+    [
+      { paragraph: `Dear ${input.recipientName},` },
+      { paragraph: `We received the ${program} enrollment for ${input.enrolledName}.` },
+      {
+        facts: [
+          ['Reference', input.reference],
+          ['Enrollment', input.type === 'Lma' ? 'LMA' : 'Dealer'],
+        ],
+      },
+      { paragraph: nextStep(input.status, input.year) },
+      { paragraph: 'Please quote the reference when you contact the program office about it.' },
+    ],
+    `Program office: ${input.supportEmail} or ${input.supportPhone}.`,
+  )
+}
+
+function nextStep(status: SubmissionReceiptInput['status'], year: number): string {
+  if (status === 'Authorizing') {
+    return 'The authorized representative named in the enrollment has been sent an email asking for final approval. The program office reviews the enrollment once it is authorized.'
+  }
+  if (status === 'Declined') {
+    return `The dealership has been opted out of the ${year} program: no kits will be shipped and there will be no bill for ${year}.`
+  }
+  return 'The program office reviews the enrollment and sends a confirmation email once it has been accepted.'
+}
