@@ -132,7 +132,7 @@ test('edit and save, then approve a dealer: toasts, list row and the approval em
   await expect(page.getByText('Enrollment approved.')).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(row.locator('.status')).toHaveText('Approved')
-  const mail = await waitForMail(page, dealer.dealers[0]?.authEmailAddress ?? '')
+  const mail = await waitForMail(page, dealer.dealers[0]?.authEmailAddress ?? '', /approved/i)
   expect(mail.subject).toMatch(/approved/i)
 })
 

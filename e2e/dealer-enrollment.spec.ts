@@ -24,7 +24,7 @@ test('a dealer enrolls and reaches the Thank You page; the same BAC again is alr
   await page.reload()
   await expect(page.getByText(`Your reference is ${reference}.`)).toBeVisible()
   await expectAccessible(page)
-  const receipt = await waitForMail(page, email)
+  const receipt = await waitForMail(page, email, /was received/)
   expect(receipt.subject).toContain(reference)
 
   await page.goto('/chevy/enrollment/dealer')

@@ -69,7 +69,7 @@ test('an approved LMA has an invoice: totals on the page, a PDF download, and th
   for await (const chunk of pdf) chunks.push(chunk as Buffer)
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-')
 
-  const mail = await waitForMail(page, invoiceEmail)
+  const mail = await waitForMail(page, invoiceEmail, /^Invoice /)
   expect(mail.subject).toContain(number)
   expect((mail as unknown as { attachments: Array<{ filename: string }> }).attachments).toEqual([
     expect.objectContaining({ filename: expect.stringMatching(/\.pdf$/) }),

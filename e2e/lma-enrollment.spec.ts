@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
+import { adminRequest, signIn } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
 import { authorizationLink } from './support/servers'
 
@@ -39,7 +40,7 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
 
-  const mail = await waitForMail(page, repEmail)
+  const mail = await waitForMail(page, repEmail, /authorize/i)
   expect(mail.subject).toContain(lmaName)
   const link = authorizationLink(mail.text)
   expect(link).toBeTruthy()
@@ -125,10 +126,63 @@ test('the LMA type-ahead fills the form and the dealers from last year', async (
   ).toBeVisible()
 })
 
-test('an unknown authorization link leaves an empty form to fill', async ({ page }) => {
+test('an unknown authorization link says so and whom to contact, instead of an empty form', async ({
+  page,
+}) => {
   await page.goto('/chevy/enrollment/lma?auth=6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f')
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
-  await expect(page.getByText('Authorization Requested')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Not Valid' })).toBeVisible()
+  await expect(page.getByText(/does not lead to an enrollment/)).toBeVisible()
+  await expect(page.getByRole('link', { name: /@/ }).last()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
+  await expectAccessible(page)
+  await page.goto('/chevy/enrollment/lma?auth=not-an-id')
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Not Valid' })).toBeVisible()
+})
+
+test('a link that cannot load offers to try again, and trying again opens the form', async ({
+  page,
+}) => {
+  const guid = await submitLmaThroughApi(page, {
+    name: freshName('Flaky Network Dealers'),
+    repEmail: `rep-${Date.now()}@flaky.example`,
+    dealers: [{ bac: freshBac(), name: 'Valley Chevrolet', kitSize: 'Small', hispanic: 'No' }],
+  })
+  let failures = 1
+  await page.route(`**/api/enrollments/${guid}`, (route) =>
+    failures-- > 0 ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  )
+  await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Enrollment Not Loaded' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Try Again' }).click()
+  await expect(page.getByText('Authorization Requested')).toBeVisible()
+})
+
+test('a declined LMA and a dealer enrollment each get a page that says why they cannot be authorized', async ({
+  page,
+}) => {
+  const lmaName = freshName('Declined Link Dealers')
+  const guid = await submitLmaThroughApi(page, {
+    name: lmaName,
+    repEmail: `rep-${Date.now()}@declined.example`,
+    dealers: [{ bac: freshBac(), name: 'Valley Chevrolet', kitSize: 'Small', hispanic: 'No' }],
+  })
+  await signIn(page)
+  expect((await adminRequest(page, 'POST', `/api/enrollments/${guid}/decline`)).status()).toBe(200)
+  await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Enrollment Declined' })).toBeVisible()
+  await expect(page.getByText(`The 2025 enrollment for ${lmaName} has been declined`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  // A dealer enrollment's id in the LMA form's link.
+  const list = await adminRequest(page, 'GET', '/api/enrollments?year=2025&type=Dealer')
+  expect(list.status()).toBe(200)
+  const [dealer] = (await list.json()) as Array<{ guid: string }>
+  expect(dealer, 'a dealer enrollment to open').toBeTruthy()
+  await page.goto(`/chevy/enrollment/lma?auth=${dealer?.guid}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Not Valid' })).toBeVisible()
+  await expect(page.getByText(/leads to a dealer enrollment/)).toBeVisible()
 })
 
 test('an authorization refused because the enrollment changed meanwhile says so and keeps the edits', async ({

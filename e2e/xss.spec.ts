@@ -50,7 +50,7 @@ test('an LMA named like an HTML tag stays text: form, authorization link, mailbo
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
 
-  const mail = await waitForMail(page, repEmail)
+  const mail = await waitForMail(page, repEmail, /authorize/i)
   const link = authorizationLink(mail.text)
   expect(link).toBeTruthy()
   await page.goto(link ?? '')

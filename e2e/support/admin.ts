@@ -50,3 +50,24 @@ export async function submitDealer(page: Page, name: string, billing = 'OpenPart
   // The answer is a receipt; what the test needs of the enrollment is what it sent.
   return body
 }
+
+/**
+ * Calls an admin endpoint as the signed-in administrator of `page` (after signIn): the ID token
+ * is the one the browser's OpenID client keeps in session storage.
+ */
+export async function adminRequest(page: Page, method: 'GET' | 'POST', path: string, data = {}) {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < sessionStorage.length; index++) {
+      const key = sessionStorage.key(index) ?? ''
+      if (key.startsWith('oidc.user:')) {
+        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token
+      }
+    }
+    return undefined
+  })
+  expect(token, 'signed in').toBeTruthy()
+  const headers = { authorization: `Bearer ${token}` }
+  return method === 'GET'
+    ? page.request.get(path, { headers })
+    : page.request.post(path, { data, headers })
+}

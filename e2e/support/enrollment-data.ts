@@ -19,12 +19,21 @@ export interface ReceivedMail {
   html: string
 }
 
-/** Waits for the dev mailbox (the in-process SMTP server) to hold a mail to this address. */
-export async function waitForMail(page: Page, recipient: string): Promise<ReceivedMail> {
+/**
+ * Waits for the dev mailbox (the in-process SMTP server) to hold a mail to this address, whose
+ * subject matches `subject` when given (an address may also get the submission's receipt).
+ */
+export async function waitForMail(
+  page: Page,
+  recipient: string,
+  subject?: RegExp,
+): Promise<ReceivedMail> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const response = await page.request.get('/dev/mail/messages.json')
     const mails = (await response.json()) as ReceivedMail[]
-    const found = mails.find((mail) => mail.to.includes(recipient))
+    const found = mails.find(
+      (mail) => mail.to.includes(recipient) && (!subject || subject.test(mail.subject)),
+    )
     if (found) return found
     await page.waitForTimeout(100)
   }
@@ -99,7 +108,7 @@ export async function submitLmaThroughApi(page: Page, lma: LmaSubmission): Promi
     },
   })
   if (response.status() !== 201) throw new Error(`Submission answered ${response.status()}`)
-  const mail = await waitForMail(page, lma.repEmail)
+  const mail = await waitForMail(page, lma.repEmail, /authorize/i)
   const guid = /[?&]auth=([0-9a-f-]{36})/.exec(mail.text)?.[1]
   if (!guid) throw new Error('The authorization mail holds no link')
   return guid

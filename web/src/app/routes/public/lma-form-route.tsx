@@ -17,29 +17,50 @@ import { referenceState } from '../../../features/enrollment/submission-referenc
 import { outcomeOfFailure, outcomeOfSuccess } from '../../../features/enrollment/submit-outcome'
 import { ApiError } from '../../../lib/api-client'
 import { usePageTitle } from '../../../lib/page-title'
+import { AuthorizationLinkProblem, type LinkProblem } from './authorization-link-problem'
 
 export default function LmaFormRoute() {
+  // Try Again loads the enrollment afresh: a new key, a new loader.
+  const [attempt, setAttempt] = useState(0)
+  return <LmaFormLoader key={attempt} retry={() => setAttempt((count) => count + 1)} />
+}
+
+function LmaFormLoader({ retry }: { retry(): void }) {
   usePageTitle('LMA Enrollment')
   const guid = new URLSearchParams(useSearch()).get('auth')
   const brand = useBrand()
   const { enrollmentYear } = useConfig()
-  const [loaded, setLoaded] = useState<Enrollment | null>(
+  const [loaded, setLoaded] = useState<Enrollment | LinkProblem | null>(
     guid ? null : newEnrollment({ type: 'Lma', brand: brand.key, year: enrollmentYear }),
   )
 
   useEffect(() => {
     if (!guid) return
     const controller = new AbortController()
-    getEnrollment(guid, controller.signal).then(setLoaded, (error: unknown) => {
-      if (controller.signal.aborted) return
-      console.error('Could not load the enrollment', error)
-      setLoaded(newEnrollment({ type: 'Lma', brand: brand.key, year: enrollmentYear }))
-    })
+    getEnrollment(guid, controller.signal).then(
+      (enrollment) => setLoaded(linkProblemOf(enrollment) ?? enrollment),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        console.error('Could not load the enrollment', error)
+        const gone = error instanceof ApiError && (error.status === 404 || error.status === 400)
+        setLoaded(gone ? { kind: 'unknown' } : { kind: 'unavailable', retry })
+      },
+    )
     return () => controller.abort()
-  }, [guid, brand.key, enrollmentYear])
+  }, [guid, retry])
 
   if (!loaded) return <PleaseWait />
+  if ('kind' in loaded) return <AuthorizationLinkProblem problem={loaded} />
   return <LoadedLmaForm initial={loaded} currentYear={enrollmentYear} />
+}
+
+/** An opened enrollment that is no LMA to authorize gets a page that says so, not a form. */
+function linkProblemOf(enrollment: Enrollment): LinkProblem | undefined {
+  if (enrollment.type !== 'Lma') return { kind: 'dealer' }
+  if (enrollment.status === 'Declined') {
+    return { kind: 'declined', lmaName: enrollment.lma?.name ?? '', year: enrollment.year }
+  }
+  return undefined
 }
 
 function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentYear: number }) {
