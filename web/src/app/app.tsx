@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@shared/config/public-config'
 import { useEffect, useState } from 'react'
+import { GENERIC_ERROR_TEXT } from '../components/ui/load-failed'
 import { PleaseWait } from '../components/ui/please-wait'
 import { ConfigProvider } from '../features/config/config-context'
 import { loadConfig } from '../features/config/load-config'
@@ -22,7 +23,7 @@ export function App() {
   }, [])
 
   if (failed) {
-    return <p className="placeholder">Something went wrong on our end. Please try again later.</p>
+    return <p className="placeholder">{GENERIC_ERROR_TEXT}</p>
   }
   if (!config) return <PleaseWait />
   return (

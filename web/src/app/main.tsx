@@ -1,8 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { reloadOnceOnChunkError } from './route-chunk'
 import '../styles/global.css'
 import '../styles/forms.css'
+
+reloadOnceOnChunkError()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
-import { Redirect, Route, Switch } from 'wouter'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { PublicLayout } from '../components/layout/public-layout'
+import { ErrorBoundary } from '../components/ui/error-boundary'
 import { NotFound } from '../components/ui/not-found'
 import { PleaseWait } from '../components/ui/please-wait'
 import { BrandGuard } from '../features/brand/brand-guard'
@@ -38,33 +39,37 @@ export function preloadRoute(pathname: string): Promise<void> {
 
 export function AppRoutes() {
   const defaultBrand = useConfig().brands[0]?.key ?? 'chevy'
+  const [location] = useLocation()
+  // Each lazy route has a boundary of its own (routeChunk); this one catches the rest.
   return (
-    <Suspense fallback={<PleaseWait />}>
-      <Switch>
-        <Route path="/">
-          <Redirect to={`/${defaultBrand}/enrollment`} replace />
-        </Route>
-        <Route path="/admin" nest>
-          <AdminRoute />
-        </Route>
-        <Route path="/oidc">
-          <SignInReturnRoute />
-        </Route>
-        <Route path="/invoice/:guid">
-          <InvoiceRoute />
-        </Route>
-        <Route path="/invoice">
-          <PublicLayout>
-            <ErrorPage />
-          </PublicLayout>
-        </Route>
-        <Route path="/:brand" nest>
-          <BrandGuard>
-            <BrandRoutes />
-          </BrandGuard>
-        </Route>
-      </Switch>
-    </Suspense>
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PleaseWait />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to={`/${defaultBrand}/enrollment`} replace />
+          </Route>
+          <Route path="/admin" nest>
+            <AdminRoute />
+          </Route>
+          <Route path="/oidc">
+            <SignInReturnRoute />
+          </Route>
+          <Route path="/invoice/:guid">
+            <InvoiceRoute />
+          </Route>
+          <Route path="/invoice">
+            <PublicLayout>
+              <ErrorPage />
+            </PublicLayout>
+          </Route>
+          <Route path="/:brand" nest>
+            <BrandGuard>
+              <BrandRoutes />
+            </BrandGuard>
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   )
 }
 

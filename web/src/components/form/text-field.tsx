@@ -1,7 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react'
 import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
-import { type InputMask, MASKS } from './input-masks'
+import { type InputMask, maskEdit, maskSeparatorDelete, showMaskedEdit } from './input-masks'
 
 export interface TextFieldProps {
   path: string
@@ -56,9 +56,22 @@ export function TextField({
         aria-required={required || undefined}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={describedBy(field.id, hint, field.error)}
-        onChange={(event) =>
-          field.setValue(mask ? MASKS[mask](event.target.value) : event.target.value)
-        }
+        onChange={(event) => {
+          const input = event.target
+          if (!mask) return field.setValue(input.value)
+          const caret = input.selectionStart ?? input.value.length
+          field.setValue(showMaskedEdit(input, maskEdit(mask, input.value, caret)))
+        }}
+        onKeyDown={(event) => {
+          const input = event.currentTarget
+          const key = event.key
+          if (!mask || (key !== 'Backspace' && key !== 'Delete')) return
+          if (input.selectionStart === null || input.selectionStart !== input.selectionEnd) return
+          const edit = maskSeparatorDelete(mask, input.value, input.selectionStart, key)
+          if (!edit) return
+          event.preventDefault()
+          field.setValue(showMaskedEdit(input, edit))
+        }}
         onBlur={field.onBlur}
       />
     </FieldShell>

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useRef, useState } from 'react'
 import { Modal } from './modal'
+import { createQuestionSlot, type OpenQuestion } from './question-slot'
 
 type Ask = (message: string, title?: string) => Promise<boolean>
 
@@ -8,51 +9,48 @@ const ConfirmContext = createContext<Ask | null>(null)
 interface Question {
   message: string
   title: string
-  answer(yes: boolean): void
 }
 
-/** Yes/No questions as a modal: `await confirm('Approve this enrollment?')`. */
+/**
+ * Yes/No questions as a modal: `await confirm('Approve this enrollment?')`. It opens on No, the
+ * answer that changes nothing; a second question answers the first No (see createQuestionSlot).
+ */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [question, setQuestion] = useState<Question | null>(null)
+  const [open, setOpen] = useState<OpenQuestion<Question> | null>(null)
+  const [slot] = useState(() => createQuestionSlot<Question>(setOpen))
+  const no = useRef<HTMLButtonElement>(null)
+  useEffect(() => () => slot.dismiss(), [slot])
   const ask = useCallback<Ask>(
-    (message, title = 'Please confirm') =>
-      new Promise<boolean>((resolve) => {
-        setQuestion({
-          message,
-          title,
-          answer: (yes) => {
-            setQuestion(null)
-            resolve(yes)
-          },
-        })
-      }),
-    [],
+    (message, title = 'Please confirm') => slot.ask({ message, title }),
+    [slot],
   )
-  const value = useMemo(() => ask, [ask])
   return (
-    <ConfirmContext value={value}>
+    <ConfirmContext value={ask}>
       {children}
-      {question && (
+      {open && (
         <Modal
-          title={question.title}
+          // A new question is a new dialog: it opens, and takes the focus, afresh.
+          key={open.id}
+          title={open.question.title}
           className="modal--small"
-          onRequestClose={() => question.answer(false)}
+          initialFocus={no}
+          onRequestClose={() => open.answer(false)}
           footer={
             <>
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => question.answer(true)}
+                onClick={() => open.answer(true)}
               >
                 Yes
               </button>
-              <button type="button" className="button" onClick={() => question.answer(false)}>
+              <button ref={no} type="button" className="button" onClick={() => open.answer(false)}>
                 No
               </button>
             </>
           }
         >
-          <p>{question.message}</p>
+          <p>{open.question.message}</p>
         </Modal>
       )}
     </ConfirmContext>

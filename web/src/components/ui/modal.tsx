@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 
 export interface ModalProps {
   title: string
@@ -7,17 +7,27 @@ export interface ModalProps {
   className?: string
   children: ReactNode
   footer?: ReactNode
+  /** What has the focus once it opens; by default the browser's choice, the first control. */
+  initialFocus?: RefObject<HTMLElement | null>
 }
 
 /** A modal dialog on the native <dialog> element: focus is trapped and restored by the browser. */
-export function Modal({ title, onRequestClose, className, children, footer }: ModalProps) {
+export function Modal({
+  title,
+  onRequestClose,
+  className,
+  children,
+  footer,
+  initialFocus,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
     const dialog = ref.current
     if (dialog && !dialog.open) dialog.showModal()
+    initialFocus?.current?.focus()
     return () => dialog?.close()
-  }, [])
+  }, [initialFocus])
   return (
     <dialog
       ref={ref}

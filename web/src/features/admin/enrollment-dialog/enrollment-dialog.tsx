@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
+import { LoadView } from '../../../components/ui/load-view'
 import { Modal } from '../../../components/ui/modal'
-import { PleaseWait } from '../../../components/ui/please-wait'
+import { useLoad } from '../../../components/ui/use-load'
 import { getEnrollment, type SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { EditEnrollment } from './edit-enrollment'
 
@@ -20,19 +21,11 @@ export function dialogTitle(enrollment: SavedEnrollment | null): string {
 
 export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogProps) {
   const confirm = useConfirm()
-  const [loaded, setLoaded] = useState<SavedEnrollment | null>(null)
-  const [failed, setFailed] = useState(false)
+  const load = useLoad(useCallback((signal: AbortSignal) => getEnrollment(guid, signal), [guid]))
+  // A save answers the enrollment as it now is: it replaces the one loaded.
+  const [saved, setSaved] = useState<SavedEnrollment | null>(null)
+  const loaded = saved ?? (load.status === 'loaded' ? load.value : null)
   const dirty = useRef(false)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    getEnrollment(guid, controller.signal).then(setLoaded, (error: unknown) => {
-      if (controller.signal.aborted) return
-      console.error('Could not load the enrollment', error)
-      setFailed(true)
-    })
-    return () => controller.abort()
-  }, [guid])
 
   const requestClose = async () => {
     if (
@@ -46,26 +39,26 @@ export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogP
 
   return (
     <Modal title={dialogTitle(loaded)} className="modal--wide" onRequestClose={requestClose}>
-      {failed && <p className="placeholder">This enrollment could not be loaded.</p>}
-      {!failed && !loaded && <PleaseWait />}
-      {loaded && (
-        <EditEnrollment
-          loaded={loaded}
-          onDirty={(value) => {
-            dirty.current = value
-          }}
-          onSaved={(saved) => {
-            setLoaded(saved)
-            onChanged({
-              name: saved.lma?.name || saved.dealers[0]?.name || '',
-              bac: saved.type === 'Dealer' ? (saved.dealers[0]?.bac ?? '') : '',
-              modified: saved.modified,
-            })
-          }}
-          onStatus={(status) => onChanged({ status, modified: new Date().toISOString() })}
-          close={onClose}
-        />
-      )}
+      <LoadView load={load} failed="This enrollment could not be loaded.">
+        {(first) => (
+          <EditEnrollment
+            loaded={saved ?? first}
+            onDirty={(value) => {
+              dirty.current = value
+            }}
+            onSaved={(updated) => {
+              setSaved(updated)
+              onChanged({
+                name: updated.lma?.name || updated.dealers[0]?.name || '',
+                bac: updated.type === 'Dealer' ? (updated.dealers[0]?.bac ?? '') : '',
+                modified: updated.modified,
+              })
+            }}
+            onStatus={(status) => onChanged({ status, modified: new Date().toISOString() })}
+            close={onClose}
+          />
+        )}
+      </LoadView>
     </Modal>
   )
 }

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
+import { failureText, LoadFailed } from '../../../components/ui/load-failed'
 import { ProgressBar } from '../../../components/ui/progress-bar'
-import { useToast } from '../../../components/ui/toast'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { useConfig } from '../../config/config-context'
@@ -17,7 +17,6 @@ export function EnrollmentList() {
   usePageTitle('Enrollments')
   const { enrollmentYear } = useConfig()
   const { ready } = useAuth()
-  const toast = useToast()
   const [filters, setFilters] = useState<ListFilters>({
     query: '',
     year: enrollmentYear,
@@ -26,8 +25,7 @@ export function EnrollmentList() {
   })
   const [page, setPage] = useState(1)
   const [openGuid, setOpenGuid] = useState<string | null>(null)
-  const onError = useCallback((message: string) => toast.error(message), [toast])
-  const { items, loading, replace, reload } = useEnrollmentList(filters, ready, onError)
+  const { items, loading, failed, replace, reload } = useEnrollmentList(filters, ready)
 
   const pages = pageCount(items.length)
   const shown = Math.min(page, pages)
@@ -43,8 +41,17 @@ export function EnrollmentList() {
           setPage(1)
         }}
       />
-      <ListTable rows={rows} onOpen={(row) => setOpenGuid(row.guid)} />
-      <Pager page={shown} pages={pages} onPage={setPage} />
+      {failed ? (
+        <LoadFailed
+          message={failureText(failed, 'The enrollments could not be loaded.')}
+          onRetry={reload}
+        />
+      ) : (
+        <>
+          <ListTable rows={rows} onOpen={(row) => setOpenGuid(row.guid)} />
+          <Pager page={shown} pages={pages} onPage={setPage} />
+        </>
+      )}
       <div className="list-footer">
         <Legend />
         {filters.year === enrollmentYear && (

@@ -8,16 +8,14 @@ export const SEARCH_DEBOUNCE_MS = 750
 /**
  * The list for the filters: fetched once sign-in is ready and again on every filter change,
  * debounced, and skipped when the (trimmed) filter set is the one fetched last. A change of
- * Type or Status is shown at once from the loaded year while its fetch is under way.
+ * Type or Status is shown at once from the loaded year while its fetch is under way. A failed
+ * fetch leaves its error in `failed` until the next one starts (`reload` is its Retry).
  */
-export function useEnrollmentList(
-  filters: ListFilters,
-  ready: boolean,
-  onError: (message: string) => void,
-) {
+export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const [answer, setAnswer] = useState<ListAnswer | null>(null)
   const [loaded, setLoaded] = useState<LoadedYear | null>(null)
   const [loading, setLoading] = useState(false)
+  const [failed, setFailed] = useState<unknown>(null)
   const lastKey = useRef<string | null>(null)
   const inflight = useRef<AbortController | undefined>(undefined)
   const [generation, setGeneration] = useState(0)
@@ -32,6 +30,7 @@ export function useEnrollmentList(
       inflight.current = controller
       lastKey.current = key
       setLoading(true)
+      setFailed(null)
       const asked = JSON.parse(key) as ListFilters
       findEnrollments(asked, controller.signal)
         .then(
@@ -44,7 +43,7 @@ export function useEnrollmentList(
             if (controller.signal.aborted) return
             lastKey.current = null
             console.error('Could not load the enrollments', error)
-            onError(error instanceof Error ? error.message : String(error))
+            setFailed(error)
           },
         )
         .finally(() => {
@@ -54,7 +53,7 @@ export function useEnrollmentList(
         })
     }, delay)
     return () => clearTimeout(timer)
-  }, [key, ready, onError])
+  }, [key, ready])
 
   useEffect(() => () => inflight.current?.abort(), [])
 
@@ -74,5 +73,5 @@ export function useEnrollmentList(
   /** Fetches the same filters again (after a change the list cannot patch in). */
   const reload = useCallback(() => setGeneration((value) => value + 1), [])
 
-  return { items, loading, replace, reload }
+  return { items, loading, failed, replace, reload }
 }

@@ -1,5 +1,5 @@
 import type { Region } from '@shared/region/region'
-import { useEffect, useState } from 'react'
+import { type Load, useLoad } from '../../../components/ui/use-load'
 import { api } from '../../../lib/api-client'
 
 let cached: Promise<Region[]> | undefined
@@ -12,19 +12,7 @@ export function getRegions(): Promise<Region[]> {
   return cached
 }
 
-/** The sales regions, loaded once per page; empty until they arrive. */
-export function useRegions(enabled: boolean): Region[] {
-  const [regions, setRegions] = useState<Region[]>([])
-  useEffect(() => {
-    if (!enabled) return
-    let live = true
-    getRegions().then(
-      (found) => live && setRegions(found),
-      (error: unknown) => console.error('Could not load the regions', error),
-    )
-    return () => {
-      live = false
-    }
-  }, [enabled])
-  return regions
+/** The sales regions, loaded once per page; a failure can be retried. */
+export function useRegions(enabled: boolean): Load<Region[]> {
+  return useLoad(enabled ? getRegions : null)
 }
