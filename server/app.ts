@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
-import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import authPlugin from './auth/auth-plugin.js'
@@ -12,13 +11,13 @@ import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
-import { AppError } from './http/app-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js'
 import { loggedRequest } from './http/log-serializers.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
+import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
 import { regionRoutes } from './region/region-routes.js'
 import { reportRoutes } from './report/report-routes.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
@@ -136,17 +135,7 @@ export async function buildApp({
   // as they were compressed at build time (.br, .gz) by the web plugin.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
-  // Keyed by the plugin's default: request.ip (the proxy's client address only when
-  // TRUST_PROXY trusts it), IPv6 addresses grouped by their /64, so that one client cannot
-  // dodge a limit by spoofing X-Forwarded-For or by rotating addresses inside its own subnet.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        context.statusCode,
-        `Too many requests from your address. Please try again in ${context.after}.`,
-      ),
-  })
+  await app.register(rateLimitPlugin)
   await app.register(mailPlugin, mail ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     ['ENROLLMENT_OPEN', 'maybe', /ENROLLMENT_OPEN must be true or false/],
     ['BRANDS', 'chevy', /BRANDS must be a comma-separated list of key:Display Name/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL must be an http\(s\) URL/],
+    ['REDIS_URL', 'http://cache:6379', /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
   ])('stops on a bad %s (%s) with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrowError(message)
@@ -37,6 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).not.toThrowError(
       /secret/,
     )
+    expect(() => loadConfig({ REDIS_URL: 'memcached://:secret@cache' })).not.toThrowError(/secret/)
+  })
+
+  it('reads a Redis URL, plain or over TLS', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined()
+    for (const url of ['redis://cache.internal:6379/2', 'rediss://:pw@cache.example.com:6380']) {
+      expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url)
+    }
   })
 
   it('reads brands, year and the open flag', () => {

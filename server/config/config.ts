@@ -66,6 +66,9 @@ const envSchema = z.object({
   DEV_PASSWORD: z.string().min(1).max(200).default('dev'),
   RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1, 'must be a positive number').default(30),
   RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1, 'must be a positive number').default(300),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   ENROLLMENT_YEAR: z.coerce
     .number({ error: 'must be a year such as 2025' })
     .int('must be a year such as 2025')
@@ -193,4 +196,4 @@ function truncate(value: string): string {
   return value.length > 60 ? `${value.slice(0, 57)}...` : value
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEV_PASSWORD'])
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'DEV_PASSWORD'])

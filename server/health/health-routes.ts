@@ -6,10 +6,12 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   const logLevel = app.config.LOG_LEVEL === 'silent' ? 'silent' : 'warn'
   app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }))
 
+  // Ready means the database answers. Redis (REDIS_URL) is reported, never required: without it
+  // the rate limits count per instance, and the site works on.
   app.get('/readyz', { logLevel }, async (request, reply) => {
+    const redis = app.redis?.reachable()
     try {
       await withTimeout(app.database.ping(), 2000)
-      return { status: 'ready', database: app.database.kind }
     } catch (error) {
       request.log.warn({ err: error }, 'database not ready')
       return reply
@@ -17,6 +19,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         .type('application/problem+json; charset=utf-8')
         .send(problem(503, 'The database is not reachable.'))
     }
+    const ready = { status: 'ready', database: app.database.kind }
+    if (!redis) return ready
+    return { ...ready, redis: (await redis) ? 'reachable' : 'unreachable' }
   })
 }
 
