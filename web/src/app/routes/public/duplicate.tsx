@@ -6,7 +6,6 @@ export function Duplicate() {
   const { support, enrollmentYear } = useConfig()
   return (
     <section className="stack">
-      <p className="lead">Enrollment Already Received</p>
       <p>
         We already have a {enrollmentYear} enrollment for this dealer or association, so there is
         nothing more to do. To change it, contact us at{' '}
