@@ -28,8 +28,9 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: 320, height: 96 }, deviceScaleFactor: 1 })
 for (const mark of WORDMARKS) {
   // Every logo is 320 x 96 (shown at 160 x 48), so pages can reserve its box before it loads.
+  // The mark starts at the image's left edge, so it lines up with the text below the header.
   await page.setContent(
-    `<body style="margin:0;background:transparent"><div id="m" style="width:320px;height:96px;display:flex;align-items:center"><span style="font:${mark.font};font-size:${mark.key === 'gm' ? 80 : 46}px;line-height:96px;letter-spacing:${mark.spacing};color:${mark.color};${mark.key === 'gm' ? 'background:#0a3d7a;border-radius:12px;padding:0 22px' : ''}">${mark.text}</span></div></body>`,
+    `<body style="margin:0;background:transparent"><div id="m" style="width:320px;height:96px;display:flex;align-items:center"><span style="font:${mark.font};font-size:${mark.key === 'gm' ? 80 : 46}px;line-height:96px;letter-spacing:${mark.spacing};color:${mark.color}">${mark.text}</span></div></body>`,
   )
   await page
     .locator('#m')

@@ -27,7 +27,7 @@ export function AdminLayout({ children, menu }: { children: ReactNode; menu?: Re
           {user && (
             <div className="admin-header__user">
               {menu}
-              <span>Hello, {user.username}</span>
+              <span className="admin-header__name">Hello, {user.username}</span>
               <a
                 href="/admin"
                 className="admin-header__logout"

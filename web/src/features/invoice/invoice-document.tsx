@@ -44,42 +44,45 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
         </section>
       </div>
       <h2 className="invoice__program">{programHeading(invoice)}</h2>
-      <table className="invoice__items">
-        <thead>
-          <tr>
-            <th scope="col">Quantity</th>
-            <th scope="col">Description</th>
-            <th scope="col">Cost Per Kit</th>
-            <th scope="col">Extended Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.items
-            .filter((item) => item.quantity > 0)
-            .map((item) => (
-              <tr key={item.description}>
-                <td>{item.quantity}</td>
-                <td>{item.description}</td>
-                <td>{dollars(item.unitPrice)}</td>
-                <td>{dollars(item.subtotal)}</td>
-              </tr>
-            ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Subtotal
-            </th>
-            <td>{dollars(invoice.subtotal)}</td>
-          </tr>
-          <tr className="invoice__grand-total">
-            <th scope="row" colSpan={3}>
-              Grand Total
-            </th>
-            <td>{dollars(invoice.grandTotal)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      {/* On a phone narrower than the items, they scroll here rather than widen the page. */}
+      <div className="invoice__items-frame">
+        <table className="invoice__items">
+          <thead>
+            <tr>
+              <th scope="col">Quantity</th>
+              <th scope="col">Description</th>
+              <th scope="col">Cost Per Kit</th>
+              <th scope="col">Extended Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.items
+              .filter((item) => item.quantity > 0)
+              .map((item) => (
+                <tr key={item.description}>
+                  <td>{item.quantity}</td>
+                  <td>{item.description}</td>
+                  <td>{dollars(item.unitPrice)}</td>
+                  <td>{dollars(item.subtotal)}</td>
+                </tr>
+              ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Subtotal
+              </th>
+              <td>{dollars(invoice.subtotal)}</td>
+            </tr>
+            <tr className="invoice__grand-total">
+              <th scope="row" colSpan={3}>
+                Grand Total
+              </th>
+              <td>{dollars(invoice.grandTotal)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       <p className="invoice__note">Payment is due within 60 days of invoice receipt.</p>
     </article>
   )

@@ -26,9 +26,7 @@ export function AuthorizationLinkProblem({ problem }: { problem: LinkProblem }) 
   const contact = (
     <>
       <a href={`mailto:${support.email}`}>{support.email}</a> or{' '}
-      <a className="nowrap" href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>
-        {support.phone}
-      </a>
+      <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
     </>
   )
   return (

@@ -6,11 +6,12 @@ export function Duplicate() {
   const { support, enrollmentYear } = useConfig()
   return (
     <section className="stack">
-      <p className="lead">Enrollment Already Received</p>
-      <p>
+      <p className="lead">
         We already have a {enrollmentYear} enrollment for this dealer or association, so there is
-        nothing more to do. To change it, contact us at{' '}
-        <a href={`mailto:${support.email}`}>{support.email}</a>.
+        nothing more to do.
+      </p>
+      <p>
+        To change it, contact us at <a href={`mailto:${support.email}`}>{support.email}</a>.
       </p>
     </section>
   )

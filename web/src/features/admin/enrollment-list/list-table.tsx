@@ -10,50 +10,53 @@ export function ListTable({ rows, onOpen }: { rows: ListRow[]; onOpen(row: ListR
   const { brands } = useConfig()
   const brandName = (key: string) => brands.find((brand) => brand.key === key)?.name ?? key
   if (rows.length === 0) return <p className="placeholder">No enrollments to display.</p>
+  // Below 40rem each row shows as a card; data-label names a cell's value there.
   return (
-    <table className="list-table">
-      <thead>
-        <tr>
-          <th scope="col">Year</th>
-          <th scope="col">Brand</th>
-          <th scope="col">Type</th>
-          <th scope="col">BAC</th>
-          <th scope="col">Name</th>
-          <th scope="col">Status</th>
-          <th scope="col">Created</th>
-          <th scope="col">Updated</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.guid} className="list-table__row" onClick={() => onOpen(row)}>
-            <td>{row.year}</td>
-            <td>{brandName(row.brand)}</td>
-            <td>{row.type === 'Lma' ? 'LMA' : row.type}</td>
-            <td>{row.type === 'Lma' ? '' : row.bac}</td>
-            <td>
-              <button
-                type="button"
-                className="link-button"
-                onClick={(event) => {
-                  event.stopPropagation()
-                  onOpen(row)
-                }}
-              >
-                {row.name || 'Unavailable'}
-              </button>
-            </td>
-            <td>
-              <span className={`status status--${row.status.toLowerCase()}`}>{row.status}</span>
-            </td>
-            <td>{SHORT_DATE.format(new Date(row.created))}</td>
-            <td title={FULL_TIME.format(new Date(row.modified))}>
-              {SHORT_DATE.format(new Date(row.modified))}
-            </td>
+    <div className="list-table-frame">
+      <table className="list-table">
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            <th scope="col">Brand</th>
+            <th scope="col">Type</th>
+            <th scope="col">BAC</th>
+            <th scope="col">Name</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+            <th scope="col">Updated</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.guid} className="list-table__row" onClick={() => onOpen(row)}>
+              <td data-label="Year">{row.year}</td>
+              <td data-label="Brand">{brandName(row.brand)}</td>
+              <td data-label="Type">{row.type === 'Lma' ? 'LMA' : row.type}</td>
+              <td data-label="BAC">{row.type === 'Lma' ? '' : row.bac}</td>
+              <td className="list-table__name">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={(event) => {
+                    event.stopPropagation()
+                    onOpen(row)
+                  }}
+                >
+                  {row.name || 'Unavailable'}
+                </button>
+              </td>
+              <td className="list-table__status">
+                <span className={`status status--${row.status.toLowerCase()}`}>{row.status}</span>
+              </td>
+              <td data-label="Created">{SHORT_DATE.format(new Date(row.created))}</td>
+              <td data-label="Updated" title={FULL_TIME.format(new Date(row.modified))}>
+                {SHORT_DATE.format(new Date(row.modified))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
