@@ -24,7 +24,6 @@ export interface DealerEntry {
 
 /** The fields of a dealer entry that are stored (all but the browser's `simple`). */
 export type StoredDealerEntry = Omit<DealerEntry, 'simple'>
-export type DealerField = keyof StoredDealerEntry
 
 /** Everything the server and the forms need to know of one field of a dealer entry. */
 export interface DealerFieldDescription<Value> {
@@ -160,7 +159,15 @@ export const DEALER_ENTRY_FIELDS = {
     lookup: 'none',
     export: { header: 'Billing', width: 11 },
   },
-} as const satisfies { [Field in DealerField]-?: DealerFieldDescription<DealerEntry[Field]> }
+} as const satisfies {
+  [Field in keyof StoredDealerEntry]-?: DealerFieldDescription<DealerEntry[Field]>
+}
+
+/**
+ * A described field. The `satisfies` above makes it every stored field of `DealerEntry`; the
+ * code below indexes by it, so a field missing from the description is one error, here.
+ */
+export type DealerField = keyof typeof DEALER_ENTRY_FIELDS
 
 /** Every stored field of a dealer entry, in the description's order. */
 export const DEALER_FIELDS = Object.keys(DEALER_ENTRY_FIELDS) as DealerField[]

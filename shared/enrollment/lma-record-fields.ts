@@ -24,8 +24,6 @@ export interface LmaRecord {
   type: LmaType | ''
 }
 
-export type LmaField = keyof LmaRecord
-
 /** Everything the server and the forms need to know of one field of the LMA record. */
 export interface LmaFieldDescription<Value> {
   /** A blank record's value. */
@@ -132,7 +130,10 @@ export const LMA_RECORD_FIELDS = {
     lookup: true,
     export: { header: 'LMA Authorized Rep Fax', width: 15 },
   },
-} as const satisfies { [Field in LmaField]-?: LmaFieldDescription<LmaRecord[Field]> }
+} as const satisfies { [Field in keyof LmaRecord]-?: LmaFieldDescription<LmaRecord[Field]> }
+
+/** A described field: every field of `LmaRecord` (see the `satisfies` above). */
+export type LmaField = keyof typeof LMA_RECORD_FIELDS
 
 /** Every field of the LMA record, in the description's order. */
 export const LMA_FIELDS = Object.keys(LMA_RECORD_FIELDS) as LmaField[]
