@@ -1,14 +1,16 @@
 /**
  * The export's baseline, run as a child process by the benchmark: the same dealer rows the
  * export database holds, regenerated from the same seed and written straight to an .xlsx
- * stream with exceljs's streaming writer (42 columns, typed cells, frozen header, filter), no
- * database and no HTTP. Prints one JSON line: seconds, rows, bytes and memory.
+ * stream with exceljs's streaming writer (the export's columns, typed cells, frozen header,
+ * filter), no database and no HTTP. Prints one JSON line: seconds, rows, bytes and memory.
  *   tsx scripts/bench/export-baseline.ts '{"chunks":[25000],"dealers":20000,...}'
  */
 
 import { writeFileSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
+import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
+import { LMA_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
 import type { Region } from '../../shared/region/region.js'
 import { benchDirectory, enrollmentStream, takeDealerRows } from './data/bench-data.js'
 import { readMemory } from './server-process.js'
@@ -32,27 +34,6 @@ export interface BaselineResult {
 }
 
 const TEXT = '@'
-/** The LMA record's 18 fields, in the report's column order. */
-const LMA_KEYS = [
-  'name',
-  'contact',
-  'address',
-  'city',
-  'state',
-  'postal',
-  'country',
-  'previousName',
-  'nameChanged',
-  'emailAddress',
-  'phoneNumber',
-  'agencyName',
-  'type',
-  'authName',
-  'authTitle',
-  'authEmailAddress',
-  'authPhoneNumber',
-  'authFaxNumber',
-]
 const input = JSON.parse(process.argv[2] ?? '{}') as BaselineInput
 const directory = benchDirectory(input.dealers)
 const regionNames = new Map(input.regions.map((region) => [region.id, region.name]))
@@ -82,7 +63,7 @@ const formats = [
   ...Array(4).fill(TEXT),
   'yyyy-mm-dd hh:mm',
   'yyyy-mm-dd hh:mm',
-  ...Array(33).fill(TEXT),
+  ...Array(LMA_FIELDS.length + DEALER_FIELDS.length).fill(TEXT),
   '"$"#,##0.00',
   TEXT,
 ] as string[]
@@ -111,22 +92,8 @@ for (const size of input.chunks) {
         regionNames.get(enrollment.region_id ?? 0) ?? null,
         new Date(enrollment.created_at ?? 0),
         new Date(enrollment.modified_at ?? 0),
-        ...LMA_KEYS.map(lmaText),
-        dealer.bac,
-        dealer.name,
-        dealer.address ?? '',
-        dealer.city ?? '',
-        dealer.state ?? '',
-        dealer.postal ?? '',
-        dealer.country ?? '',
-        dealer.auth_name ?? '',
-        dealer.auth_title ?? '',
-        dealer.auth_email_address ?? '',
-        dealer.auth_phone_number ?? '',
-        dealer.auth_fax_number ?? '',
-        dealer.kit_size,
-        dealer.hispanic,
-        dealer.billing,
+        ...LMA_FIELDS.map(lmaText),
+        ...DEALER_FIELDS.map((field) => dealer[DEALER_ENTRY_FIELDS[field].column] ?? ''),
         dealer.kit_size === 'Large' ? 125 : 75,
         enrollment.guid,
       ])

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -27,29 +28,15 @@ export interface EnrollmentTable {
   modified_at: Timestamp
 }
 
-export interface EnrollmentDealerTable {
+/** A dealer row: its place in an enrollment, then one text column per field of a dealer entry. */
+export interface EnrollmentDealerTable extends DealerEntryColumns {
   id: Generated<string>
   enrollment_id: string
   position: number
   brand: string
   year: number
-  bac: string
   /** bacKey(bac); unique per brand and year. */
   bac_key: string
-  name: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  auth_name: string
-  auth_title: string
-  auth_email_address: string
-  auth_phone_number: string
-  auth_fax_number: string
-  kit_size: string
-  hispanic: string
-  billing: string
 }
 
 export interface EnrollmentHistoryTable {

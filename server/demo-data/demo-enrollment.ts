@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
+import { blankDealerColumns } from '../enrollment/enrollment-mapping.js'
 import type { Random } from './random.js'
 import type { DemoDealer } from './synthetic-dealers.js'
 
@@ -35,6 +36,7 @@ export function dealerRow(
   fields: DealerRowFields,
 ): DemoDealerRow {
   return {
+    ...blankDealerColumns(),
     position,
     brand: dealer.brand,
     year,

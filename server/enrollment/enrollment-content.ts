@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
+import { toLmaRowEntry } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { DealerEntry, Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
@@ -12,7 +13,7 @@ import type { EnrollmentContext } from './enrollment-context.js'
 import type { EnrollmentRow } from './enrollment-mapping.js'
 import type { EnrollmentContent } from './enrollment-repository.js'
 
-/** What is stored of a validated enrollment: LMA dealer rows keep only their simple fields. */
+/** What is stored of a validated enrollment: LMA dealer rows keep only what the LMA table shows. */
 export function toStoredContent(input: Enrollment): EnrollmentContent {
   if (input.type === 'Dealer') {
     return {
@@ -24,19 +25,7 @@ export function toStoredContent(input: Enrollment): EnrollmentContent {
   return {
     regionId: input.regionId,
     lma: input.lma,
-    dealers: input.dealers.map((dealer) => ({
-      ...stripClientFields(dealer),
-      address: '',
-      city: '',
-      state: '',
-      postal: '',
-      authName: '',
-      authTitle: '',
-      authEmailAddress: '',
-      authPhoneNumber: '',
-      authFaxNumber: '',
-      billing: 'Lma',
-    })),
+    dealers: input.dealers.map((dealer) => toLmaRowEntry(stripClientFields(dealer))),
   }
 }
 

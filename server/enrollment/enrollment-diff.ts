@@ -1,23 +1,24 @@
+import { DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { DealerEntry, Enrollment } from '../../shared/enrollment/enrollment.js'
+import { LMA_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
 import type { HistoryChange } from '../db/schema.js'
 
 type Content = Pick<Enrollment, 'regionId' | 'lma' | 'dealers'>
 
-/** Field-level changes between two versions of an enrollment, for the history. */
+/**
+ * Field-level changes between two versions of an enrollment, for the history: every field of
+ * the LMA record and of each dealer entry, in the order of their descriptions.
+ */
 export function diffEnrollment(before: Content, after: Content): HistoryChange[] {
   const changes: HistoryChange[] = []
   if (before.regionId !== after.regionId) {
     changes.push({ field: 'regionId', before: before.regionId, after: after.regionId })
   }
-  const lmaBefore = (before.lma ?? {}) as Record<string, unknown>
-  const lmaAfter = (after.lma ?? {}) as Record<string, unknown>
-  for (const key of new Set([...Object.keys(lmaBefore), ...Object.keys(lmaAfter)])) {
-    if (lmaBefore[key] !== lmaAfter[key]) {
-      changes.push({
-        field: `lma.${key}`,
-        before: lmaBefore[key] ?? null,
-        after: lmaAfter[key] ?? null,
-      })
+  for (const field of LMA_FIELDS) {
+    const lmaBefore = before.lma?.[field]
+    const lmaAfter = after.lma?.[field]
+    if (lmaBefore !== lmaAfter) {
+      changes.push({ field: `lma.${field}`, before: lmaBefore ?? null, after: lmaAfter ?? null })
     }
   }
   const count = Math.max(before.dealers.length, after.dealers.length)
@@ -26,24 +27,6 @@ export function diffEnrollment(before: Content, after: Content): HistoryChange[]
   }
   return changes
 }
-
-const DEALER_FIELDS: Array<keyof DealerEntry> = [
-  'bac',
-  'name',
-  'address',
-  'city',
-  'state',
-  'postal',
-  'country',
-  'authName',
-  'authTitle',
-  'authEmailAddress',
-  'authPhoneNumber',
-  'authFaxNumber',
-  'kitSize',
-  'hispanic',
-  'billing',
-]
 
 function diffDealer(
   index: number,

@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
+import {
+  DEALER_ENTRY_FIELDS,
+  DEALER_FIELDS,
+  type DealerEntryColumns,
+  type DealerFieldDescription,
+} from '../../shared/enrollment/dealer-entry-fields.js'
 import type {
   DealerEntry,
   Enrollment,
@@ -42,51 +48,40 @@ export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): St
 
 /** A stored dealer row in the wire shape. */
 export function toDealerEntry(row: DealerRow): DealerEntry {
-  return {
-    bac: row.bac,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    postal: row.postal,
-    country: row.country,
-    authName: row.auth_name,
-    authTitle: row.auth_title,
-    authEmailAddress: row.auth_email_address,
-    authPhoneNumber: row.auth_phone_number,
-    authFaxNumber: row.auth_fax_number,
-    kitSize: row.kit_size as DealerEntry['kitSize'],
-    hispanic: row.hispanic as DealerEntry['hispanic'],
-    billing: row.billing as DealerEntry['billing'],
-  }
+  const entry: Record<string, string> = {}
+  for (const field of DEALER_FIELDS) entry[field] = row[DEALER_ENTRY_FIELDS[field].column]
+  return entry as unknown as DealerEntry
 }
 
+/** The columns of a blank dealer row. */
+export function blankDealerColumns(): DealerEntryColumns {
+  const columns: Record<string, string> = {}
+  for (const field of DEALER_FIELDS) {
+    const description: DealerFieldDescription<string> = DEALER_ENTRY_FIELDS[field]
+    columns[description.column] = description.storedWhenBlank ?? description.empty
+  }
+  return columns as unknown as DealerEntryColumns
+}
+
+/** A dealer entry as a row: each field trimmed, a blank one stored as its field describes. */
 export function toDealerRow(
   enrollment: { id: string; brand: string; year: number },
   entry: DealerEntry,
   position: number,
 ): Omit<DealerRow, 'id'> {
+  const columns: Record<string, string> = {}
+  for (const field of DEALER_FIELDS) {
+    const description: DealerFieldDescription<string> = DEALER_ENTRY_FIELDS[field]
+    const value = (entry[field] ?? '').trim()
+    columns[description.column] = value || (description.storedWhenBlank ?? description.empty)
+  }
   return {
+    ...(columns as unknown as DealerEntryColumns),
     enrollment_id: enrollment.id,
     position,
     brand: enrollment.brand,
     year: enrollment.year,
-    bac: entry.bac.trim(),
     bac_key: bacKey(entry.bac),
-    name: entry.name.trim(),
-    address: entry.address ?? '',
-    city: entry.city ?? '',
-    state: entry.state ?? '',
-    postal: entry.postal ?? '',
-    country: entry.country || 'USA',
-    auth_name: entry.authName ?? '',
-    auth_title: entry.authTitle ?? '',
-    auth_email_address: entry.authEmailAddress ?? '',
-    auth_phone_number: entry.authPhoneNumber ?? '',
-    auth_fax_number: entry.authFaxNumber ?? '',
-    kit_size: entry.kitSize || 'None',
-    hispanic: entry.hispanic || 'None',
-    billing: entry.billing || 'None',
   }
 }
 

@@ -1,5 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
+import {
+  DEALER_ENTRY_FIELDS,
+  dealerFieldsLookedUpFrom,
+} from '../../shared/enrollment/dealer-entry-fields.js'
 import type {
   BacLookupResult,
   HispanicOption,
@@ -8,6 +12,11 @@ import type {
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
+import {
+  emptyLmaRecord,
+  LOOKED_UP_LMA_FIELDS,
+  type LookedUpLmaField,
+} from '../../shared/enrollment/lma-record-fields.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 
@@ -18,18 +27,21 @@ export function createLookupRepository(db: Kysely<Database>) {
   return {
     async findDealersByBacPrefix(prefix: string, beforeYear: number): Promise<BacLookupResult[]> {
       const pattern = `${escapeLike(bacKey(prefix))}%`
+      const fromDirectory = dealerFieldsLookedUpFrom('directory').map(
+        (field) => sql`${sql.ref(`d.${DEALER_ENTRY_FIELDS[field].column}`)} as ${sql.ref(field)}`,
+      )
+      const lastColumns = dealerFieldsLookedUpFrom('lastEnrollment').map(
+        (field) => DEALER_ENTRY_FIELDS[field].column,
+      )
+      const fromLast = dealerFieldsLookedUpFrom('lastEnrollment').map(
+        (field) =>
+          sql`coalesce(${sql.ref(`last.${DEALER_ENTRY_FIELDS[field].column}`)}, '') as ${sql.ref(field)}`,
+      )
       const result = await sql<BacLookupResult>`
-        select d.bac, d.name, d.address, d.city, d.state, d.postal, d.country,
-          coalesce(last.kit_size, '') as "kitSize", coalesce(last.hispanic, '') as "hispanic",
-          coalesce(last.auth_name, '') as "authName", coalesce(last.auth_title, '') as "authTitle",
-          coalesce(last.auth_email_address, '') as "authEmailAddress",
-          coalesce(last.auth_phone_number, '') as "authPhoneNumber",
-          coalesce(last.auth_fax_number, '') as "authFaxNumber",
-          last.region_id as "regionId"
+        select ${sql.join([...fromDirectory, ...fromLast])}, last.region_id as "regionId"
         from dealer_directory d
         left join lateral (
-          select ed.kit_size, ed.hispanic, ed.auth_name, ed.auth_title, ed.auth_email_address,
-            ed.auth_phone_number, ed.auth_fax_number, e.region_id
+          select ${sql.join(lastColumns.map((column) => sql.ref(`ed.${column}`)))}, e.region_id
           from enrollment_dealers ed
           join enrollments e on e.id = ed.enrollment_id
           where ed.bac_key = upper(d.bac) and ed.year < ${beforeYear}
@@ -90,24 +102,11 @@ function toLmaResult(
   regionId: number | null,
   dealers: Array<{ bac: string; name: string; kit_size: string; hispanic: string }>,
 ): LmaLookupResult {
-  const record = lma ?? ({} as Partial<LmaRecord>)
+  const blank = emptyLmaRecord()
+  const found: Record<string, unknown> = {}
+  for (const field of LOOKED_UP_LMA_FIELDS) found[field] = lma?.[field] ?? blank[field]
   return {
-    name: record.name ?? '',
-    contact: record.contact ?? '',
-    address: record.address ?? '',
-    city: record.city ?? '',
-    state: record.state ?? '',
-    postal: record.postal ?? '',
-    country: record.country ?? 'USA',
-    emailAddress: record.emailAddress ?? '',
-    phoneNumber: record.phoneNumber ?? '',
-    agencyName: record.agencyName ?? '',
-    authName: record.authName ?? '',
-    authTitle: record.authTitle ?? '',
-    authEmailAddress: record.authEmailAddress ?? '',
-    authPhoneNumber: record.authPhoneNumber ?? '',
-    authFaxNumber: record.authFaxNumber ?? '',
-    type: record.type ?? '',
+    ...(found as Pick<LmaRecord, LookedUpLmaField>),
     regionId,
     dealers: dealers.map((dealer) => ({
       bac: dealer.bac,

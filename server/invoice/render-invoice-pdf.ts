@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit'
-import type { Invoice } from '../../shared/invoice/invoice.js'
+import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
 import { dollars, programHeading, shortDate } from '../../shared/invoice/invoice-text.js'
 
 export interface InvoicePdfOptions {
@@ -56,7 +56,7 @@ export function renderInvoicePdf(
   doc.text(programHeading(invoice), LEFT, y + 28, { width: WIDTH, align: 'center' })
   const end = drawItems(doc, invoice, doc.y + 16)
   doc.font('Helvetica').fontSize(10)
-  doc.text('Payment is due within 60 days of invoice receipt.', LEFT, end + 20, { width: WIDTH })
+  doc.text(PAYMENT_DUE_SENTENCE, LEFT, end + 20, { width: WIDTH })
   doc.end()
   return done
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_COUNTRY, US_STATES } from './enrollment.js'
+import { MAX_LENGTH } from './field-limits.js'
 import {
   boundedText,
   EMAIL_PATTERN,
@@ -12,34 +13,31 @@ import {
 } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
 
-/** Not a form field, but stored and exported: bounded like the other address fields. */
-export const MAX_COUNTRY_LENGTH = 100
-
 /** The authorization fields, shared by dealers and the LMA's authorized representative (SPEC.md §5). */
 export const authorizationShape = {
-  authName: requiredText(MESSAGES.fullNameRequired, 50),
-  authTitle: requiredText(MESSAGES.titleRequired, 50),
+  authName: requiredText(MESSAGES.fullNameRequired, MAX_LENGTH.authName),
+  authTitle: requiredText(MESSAGES.titleRequired, MAX_LENGTH.authTitle),
   authEmailAddress: requiredText(
     MESSAGES.emailInvalid,
-    100,
+    MAX_LENGTH.authEmailAddress,
     pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
   ),
   authPhoneNumber: requiredText(
     MESSAGES.phoneInvalid,
-    15,
+    MAX_LENGTH.authPhoneNumber,
     pattern(PHONE_PATTERN, MESSAGES.phoneInvalid),
   ),
   authFaxNumber: optionalText(
     MESSAGES.phoneInvalid,
-    15,
+    MAX_LENGTH.authPhoneNumber,
     pattern(PHONE_PATTERN, MESSAGES.phoneInvalid),
   ),
 }
 
 /** Shared by dealers and LMAs (SPEC.md §5); the state code is upper-cased. */
 export const addressShape = {
-  address: requiredText(MESSAGES.addressRequired, 100),
-  city: requiredText(MESSAGES.cityRequired, 100),
+  address: requiredText(MESSAGES.addressRequired, MAX_LENGTH.address),
+  city: requiredText(MESSAGES.cityRequired, MAX_LENGTH.city),
   state: z.pipe(
     z.pipe(
       text(MESSAGES.stateInvalid),
@@ -47,10 +45,14 @@ export const addressShape = {
     ),
     z.enum(US_STATES, { error: MESSAGES.stateInvalid }),
   ),
-  postal: requiredText(MESSAGES.postalRequired, 10, pattern(ZIP_PATTERN, MESSAGES.postalInvalid)),
+  postal: requiredText(
+    MESSAGES.postalRequired,
+    MAX_LENGTH.postal,
+    pattern(ZIP_PATTERN, MESSAGES.postalInvalid),
+  ),
   /** Not on the forms; blank becomes USA. */
   country: z.pipe(
-    boundedText(MAX_COUNTRY_LENGTH),
+    boundedText(MAX_LENGTH.country),
     z.transform((country: string) => country || DEFAULT_COUNTRY),
   ),
 }

@@ -3,6 +3,7 @@ import { BAC_PATTERN } from './bac-key.js'
 import { addressShape, authorizationShape } from './contact-shapes.js'
 import { BILLING_OPTIONS, type DealerEntry, HISPANIC_OPTIONS, KIT_SIZES } from './enrollment.js'
 import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
+import { MAX_LENGTH } from './field-limits.js'
 import { lenientText, pattern, requiredChoice, requiredText, text } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
 
@@ -19,8 +20,8 @@ export const CHOSEN_HISPANIC_OPTIONS = ['Yes', 'No', 'Only'] as const
 
 /** SPEC.md §5: 20 in new mode on the dealer form, 100 in edit mode on the dealer form, else 25. */
 export function bacMaxLength(options: Pick<DealerEntrySchemaOptions, 'mode' | 'form'>): number {
-  if (options.form !== 'dealer') return 25
-  return options.mode === 'new' ? 20 : 100
+  if (options.form !== 'dealer') return MAX_LENGTH.bacLmaRow
+  return options.mode === 'new' ? MAX_LENGTH.bacNew : MAX_LENGTH.bacEdit
 }
 
 /** A BAC: required, at most `max` long, letters, digits and hyphens only. */
@@ -36,7 +37,7 @@ function loose<const T extends readonly [string, ...string[]]>(options: T) {
 function simpleShape(bacMax: number) {
   return {
     bac: bacText(bacMax),
-    name: requiredText(MESSAGES.dealerNameRequired, 100),
+    name: requiredText(MESSAGES.dealerNameRequired, MAX_LENGTH.dealerName),
     kitSize: requiredChoice(CHOSEN_KIT_SIZES, MESSAGES.kitSizeRequired),
     hispanic: requiredChoice(CHOSEN_HISPANIC_OPTIONS, MESSAGES.hispanicRequired),
   }
@@ -47,16 +48,16 @@ function simpleDealerEntrySchema(bacMax: number) {
   return z.object(
     {
       ...simpleShape(bacMax),
-      address: lenientText(100),
-      city: lenientText(100),
-      state: lenientText(100),
-      postal: lenientText(100),
+      address: lenientText(MAX_LENGTH.unshown),
+      city: lenientText(MAX_LENGTH.unshown),
+      state: lenientText(MAX_LENGTH.unshown),
+      postal: lenientText(MAX_LENGTH.unshown),
       country: addressShape.country,
-      authName: lenientText(100),
-      authTitle: lenientText(100),
-      authEmailAddress: lenientText(100),
-      authPhoneNumber: lenientText(100),
-      authFaxNumber: lenientText(100),
+      authName: lenientText(MAX_LENGTH.unshown),
+      authTitle: lenientText(MAX_LENGTH.unshown),
+      authEmailAddress: lenientText(MAX_LENGTH.unshown),
+      authPhoneNumber: lenientText(MAX_LENGTH.unshown),
+      authFaxNumber: lenientText(MAX_LENGTH.unshown),
       billing: z.catch(z.pipe(text(''), z.enum(['', 'Lma', ...BILLING_OPTIONS])), ''),
       simple: z.optional(z.catch(z.boolean(), false)),
     },
@@ -74,7 +75,7 @@ function fullDealerEntrySchema(bacMax: number) {
   const entry = z.object(
     {
       bac: bacText(bacMax),
-      name: requiredText(MESSAGES.dealerNameRequired, 100),
+      name: requiredText(MESSAGES.dealerNameRequired, MAX_LENGTH.dealerName),
       ...addressShape,
       ...authorizationShape,
       kitSize: loose(KIT_SIZES),
@@ -107,7 +108,7 @@ function fullDealerEntrySchema(bacMax: number) {
 
 /** The dealer entry rules of SPEC.md §5 for one form and mode. */
 export function dealerEntrySchema(options: DealerEntrySchemaOptions): z.ZodMiniType<DealerEntry> {
-  const bacMax = options.variant === 'simple' ? 25 : bacMaxLength(options)
+  const bacMax = options.variant === 'simple' ? MAX_LENGTH.bacLmaRow : bacMaxLength(options)
   const key = `${options.variant}:${bacMax}`
   let schema = schemas.get(key)
   if (!schema) {

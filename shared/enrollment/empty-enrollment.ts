@@ -1,61 +1,17 @@
-import {
-  DEFAULT_COUNTRY,
-  type DealerEntry,
-  type Enrollment,
-  type EnrollmentType,
-  type LmaRecord,
-} from './enrollment.js'
+import { emptyStoredDealerEntry } from './dealer-entry-fields.js'
+import type { DealerEntry, Enrollment, EnrollmentType } from './enrollment.js'
+import { emptyLmaRecord } from './lma-record-fields.js'
+
+export { emptyLmaRecord }
 
 /** A blank dealer entry: every text '', country USA, not simple. */
 export function emptyDealerEntry(overrides: Partial<DealerEntry> = {}): DealerEntry {
-  return {
-    bac: '',
-    name: '',
-    address: '',
-    city: '',
-    state: '',
-    postal: '',
-    country: DEFAULT_COUNTRY,
-    authName: '',
-    authTitle: '',
-    authEmailAddress: '',
-    authPhoneNumber: '',
-    authFaxNumber: '',
-    kitSize: '',
-    hispanic: '',
-    billing: '',
-    simple: false,
-    ...overrides,
-  }
+  return { ...emptyStoredDealerEntry(), simple: false, ...overrides }
 }
 
 /** A blank row of the LMA dealer table: simple, billed through the LMA. */
 export function emptyLmaDealerRow(): DealerEntry {
   return emptyDealerEntry({ simple: true, billing: 'Lma' })
-}
-
-/** A blank LMA record: every text '', country USA, name not changed. */
-export function emptyLmaRecord(): LmaRecord {
-  return {
-    name: '',
-    contact: '',
-    address: '',
-    city: '',
-    state: '',
-    postal: '',
-    country: DEFAULT_COUNTRY,
-    previousName: '',
-    nameChanged: false,
-    emailAddress: '',
-    phoneNumber: '',
-    agencyName: '',
-    authName: '',
-    authTitle: '',
-    authEmailAddress: '',
-    authPhoneNumber: '',
-    authFaxNumber: '',
-    type: '',
-  }
 }
 
 /** The blank enrollment a form starts from (SPEC.md §3). */

@@ -1,4 +1,6 @@
 /** The enrollment domain as SPEC.md §3 describes it; shared by the browser and the server. */
+import type { DealerEntry, LookedUpDealerField } from './dealer-entry-fields.js'
+import type { LmaRecord, LookedUpLmaField } from './lma-record-fields.js'
 
 export const ENROLLMENT_TYPES = ['Lma', 'Dealer'] as const
 export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number]
@@ -24,49 +26,8 @@ export type LmaType = (typeof LMA_TYPES)[number]
 
 export const DEFAULT_COUNTRY = 'USA'
 
-export interface DealerEntry {
-  bac: string
-  name: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  /** '' until chosen. */
-  kitSize: KitSize | ''
-  hispanic: HispanicOption | ''
-  billing: Billing | ''
-  /** Client-only: a row of the LMA dealer table, validated with the simple variant. */
-  simple?: boolean
-}
-
-export interface LmaRecord {
-  name: string
-  contact: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  previousName: string
-  nameChanged: boolean
-  /** The invoice goes here. */
-  emailAddress: string
-  phoneNumber: string
-  /** Agency of Record. */
-  agencyName: string
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  type: LmaType | ''
-}
+export type { DealerEntry } from './dealer-entry-fields.js'
+export type { LmaRecord } from './lma-record-fields.js'
 
 export interface Enrollment {
   status: ClientEnrollmentStatus
@@ -98,42 +59,10 @@ export interface EnrollmentListItem {
 }
 
 /** `GET /api/enrollments/autocomplete/bac` answers a list of these. */
-export interface BacLookupResult {
-  bac: string
-  name: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  kitSize: KitSize | ''
-  hispanic: HispanicOption | ''
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  regionId: number | null
-}
+export type BacLookupResult = Pick<DealerEntry, LookedUpDealerField> & { regionId: number | null }
 
 /** `GET /api/enrollments/autocomplete/lma-name` answers a list of these. */
-export interface LmaLookupResult {
-  name: string
-  contact: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  emailAddress: string
-  phoneNumber: string
-  agencyName: string
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  type: LmaType | ''
+export type LmaLookupResult = Pick<LmaRecord, LookedUpLmaField> & {
   regionId: number | null
   dealers: Array<Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>>
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { addressShape, authorizationShape } from './contact-shapes.js'
 import { LMA_TYPES, type LmaRecord } from './enrollment.js'
 import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
+import { MAX_LENGTH } from './field-limits.js'
 import {
   EMAIL_PATTERN,
   flag,
@@ -13,27 +14,24 @@ import {
 } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
 
-/** SPEC.md §5: the previous LMA name is shorter than the other fields. */
-export const PREVIOUS_NAME_MAX_LENGTH = 25
-
 const lmaObject = z.object(
   {
-    name: requiredText(MESSAGES.lmaNameRequired, 100),
-    contact: requiredText(MESSAGES.contactRequired, 100),
+    name: requiredText(MESSAGES.lmaNameRequired, MAX_LENGTH.lmaName),
+    contact: requiredText(MESSAGES.contactRequired, MAX_LENGTH.contact),
     ...addressShape,
-    previousName: optionalText(MESSAGES.previousNameRequired, PREVIOUS_NAME_MAX_LENGTH),
+    previousName: optionalText(MESSAGES.previousNameRequired, MAX_LENGTH.previousLmaName),
     nameChanged: flag(),
     emailAddress: requiredText(
       MESSAGES.emailRequired,
-      100,
+      MAX_LENGTH.emailAddress,
       pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
     ),
     phoneNumber: requiredText(
       MESSAGES.phoneRequired,
-      100,
+      MAX_LENGTH.phoneNumber,
       pattern(PHONE_PATTERN, MESSAGES.phoneInvalid),
     ),
-    agencyName: requiredText(MESSAGES.agencyNameRequired, 100),
+    agencyName: requiredText(MESSAGES.agencyNameRequired, MAX_LENGTH.agencyName),
     ...authorizationShape,
     type: requiredChoice(LMA_TYPES, MESSAGES.lmaTypeInvalid),
   },

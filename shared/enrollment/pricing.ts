@@ -111,3 +111,21 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatMoney(cents: number): string {
   return usd.format(centsToDollars(cents))
 }
+
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+})
+
+/** A price as the forms' hints show it: whole dollars without cents ('$400'), else '$1.50'. */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? wholeUsd.format(cents / 100) : formatMoney(cents)
+}
+
+/** The hint beside the LMA dealer table's Kit Size column: '$400/large, $325/small'. */
+export const KIT_SIZE_PRICE_HINT = `${formatPrice(KIT_PRICES_CENTS.Large)}/large, ${formatPrice(KIT_PRICES_CENTS.Small)}/small`
+
+/** The hint beside its Hispanic column: '$125/kit'. */
+export const HISPANIC_PRICE_HINT = `${formatPrice(KIT_PRICES_CENTS.HispanicAddOn)}/kit`

@@ -23,4 +23,11 @@ export interface Invoice {
   grandTotal: number
 }
 
-export const INVOICE_TERMS = 'Net 60'
+/** An invoice is due this many days after its receipt. */
+export const PAYMENT_DUE_DAYS = 60
+
+/** The terms printed on every invoice. */
+export const INVOICE_TERMS = `Net ${PAYMENT_DUE_DAYS}`
+
+/** The sentence the LMA form, the invoice and the mails that lead to one say about payment. */
+export const PAYMENT_DUE_SENTENCE = `Payment is due within ${PAYMENT_DUE_DAYS} days of invoice receipt.`

@@ -1,5 +1,6 @@
 import type { InvoiceItemsCents } from '../../../shared/enrollment/pricing.js'
 import { formatMoney } from '../../../shared/enrollment/pricing.js'
+import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface ApprovalConfirmationInput {
@@ -43,7 +44,7 @@ export function approvalConfirmationMail(input: ApprovalConfirmationInput): Mail
   ]
   const payment =
     input.type === 'Lma'
-      ? 'An invoice follows separately. Payment is due within 60 days of invoice receipt.'
+      ? `An invoice follows separately. ${PAYMENT_DUE_SENTENCE}`
       : `The kits are ${BILLING_TEXT[input.billing ?? ''] ?? 'billed as chosen on the enrollment form'}.`
   return renderMail(
     `Your ${program} enrollment for ${input.enrolleeName} is approved`,

@@ -1,3 +1,4 @@
+import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface AuthorizationRequestInput {
@@ -26,8 +27,7 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
         paragraph: `${input.contact} of ${input.agencyName} has submitted the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} and named you as its authorized representative.`,
       },
       {
-        paragraph:
-          'Please review the enrollment, make any changes it needs, then scroll down and click Authorize. Payment is due within 60 days of invoice receipt.',
+        paragraph: `Please review the enrollment, make any changes it needs, then scroll down and click Authorize. ${PAYMENT_DUE_SENTENCE}`,
       },
       { link: { label: 'Review and authorize the enrollment', url: input.url } },
       {

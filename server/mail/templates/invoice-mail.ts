@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../shared/enrollment/pricing.js'
+import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { shortDate } from '../../../shared/invoice/invoice-text.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
@@ -58,7 +59,7 @@ export function invoiceMail(input: InvoiceMailInput): MailContent {
           ['Total due', formatMoney(input.grandTotalCents)],
         ],
       },
-      { paragraph: 'Payment is due within 60 days of invoice receipt.' },
+      { paragraph: PAYMENT_DUE_SENTENCE },
       { lines: { heading: 'Remit payment to', lines: input.remitTo } },
     ],
     `Questions? Contact the program office at ${input.supportEmail} or ${input.supportPhone}.`,

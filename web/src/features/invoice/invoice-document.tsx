@@ -1,4 +1,4 @@
-import type { Invoice } from '@shared/invoice/invoice'
+import { type Invoice, PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import { dollars, programHeading, shortDate } from '@shared/invoice/invoice-text'
 
 export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
@@ -83,7 +83,7 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
           </tfoot>
         </table>
       </div>
-      <p className="invoice__note">Payment is due within 60 days of invoice receipt.</p>
+      <p className="invoice__note">{PAYMENT_DUE_SENTENCE}</p>
     </article>
   )
 }

@@ -1,3 +1,4 @@
+import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { Link } from 'wouter'
 import { useConfig } from '../../../features/config/config-context'
 import { usePageTitle } from '../../../lib/page-title'
@@ -11,7 +12,9 @@ export function EnrollmentIndex() {
   return (
     <section className="stack">
       <p className="lead">Enrollment in the {enrollmentYear} Dealer Funded POS Program is open.</p>
-      <p className="banner banner--info">Enrollment Deadline: Feb 7, {enrollmentYear}</p>
+      <p className="banner banner--info">
+        Enrollment Deadline: {enrollmentDeadlineText(enrollmentYear)}
+      </p>
       <ul className="choice-list">
         <li>
           <Link className="choice-card" href="/dealer">

@@ -1,4 +1,5 @@
 import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
+import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
 import { useForm } from '../../../components/form/form-state'
@@ -47,14 +48,14 @@ export function DealerInformationFields({ bacMaxLength }: { bacMaxLength: number
         path={`${D}.name`}
         label="Dealer Name"
         required
-        maxLength={100}
+        maxLength={MAX_LENGTH.dealerName}
         autoComplete="organization"
       />
       <TextField
         path={`${D}.address`}
         label="Address"
         required
-        maxLength={100}
+        maxLength={MAX_LENGTH.address}
         autoComplete="street-address"
         className="field--wide"
       />
@@ -62,7 +63,7 @@ export function DealerInformationFields({ bacMaxLength }: { bacMaxLength: number
         path={`${D}.city`}
         label="City"
         required
-        maxLength={100}
+        maxLength={MAX_LENGTH.city}
         autoComplete="address-level2"
       />
       <SelectField path={`${D}.state`} label="State" required options={STATE_OPTIONS} />
@@ -129,14 +130,14 @@ export function AuthorizationFields({ prefix }: { prefix: string }) {
         path={`${prefix}.authName`}
         label="Full Name"
         required
-        maxLength={50}
+        maxLength={MAX_LENGTH.authName}
         autoComplete="name"
       />
       <TextField
         path={`${prefix}.authTitle`}
         label="Title"
         required
-        maxLength={50}
+        maxLength={MAX_LENGTH.authTitle}
         autoComplete="organization-title"
       />
       <TextField
@@ -144,7 +145,7 @@ export function AuthorizationFields({ prefix }: { prefix: string }) {
         label="Email"
         type="email"
         required
-        maxLength={100}
+        maxLength={MAX_LENGTH.authEmailAddress}
         autoComplete="email"
       />
       <TextField

@@ -1,4 +1,6 @@
+import { bacMaxLength } from '@shared/enrollment/dealer-entry-schema'
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import type { ReactNode } from 'react'
 import type { FormState } from '../../../components/form/form-state'
 import { useConfig } from '../../config/config-context'
@@ -40,7 +42,7 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
     >
       {mode === 'new' && !form.readOnly && (
         <div className="banner banner--warning">
-          <p className="banner__title">Enrollment Deadline: Feb 7, {year}</p>
+          <p className="banner__title">Enrollment Deadline: {enrollmentDeadlineText(year)}</p>
           <p>
             Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
           </p>
@@ -48,7 +50,7 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
       )}
       <FormSection title="Dealer Information">
         {(mode === 'edit' || form.values.status !== '') && <RegionField />}
-        <DealerInformationFields bacMaxLength={mode === 'edit' ? 100 : 20} />
+        <DealerInformationFields bacMaxLength={bacMaxLength({ mode, form: 'dealer' })} />
       </FormSection>
       <FormSection title="Dealer Agreement">
         <p>

@@ -1,6 +1,12 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
-import { dealerRowCostCents, formatMoney } from '@shared/enrollment/pricing'
+import { MAX_LENGTH } from '@shared/enrollment/field-limits'
+import {
+  dealerRowCostCents,
+  formatMoney,
+  HISPANIC_PRICE_HINT,
+  KIT_SIZE_PRICE_HINT,
+} from '@shared/enrollment/pricing'
 import { useForm } from '../../../components/form/form-state'
 import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/form/text-field'
@@ -47,7 +53,7 @@ export function DealerTable() {
                 {' '}
                 *
               </span>
-              <span className="dealer-table__hint">$400/large, $325/small</span>
+              <span className="dealer-table__hint">{KIT_SIZE_PRICE_HINT}</span>
             </th>
             <th scope="col">
               Hispanic Option
@@ -55,7 +61,7 @@ export function DealerTable() {
                 {' '}
                 *
               </span>
-              <span className="dealer-table__hint">$125/kit</span>
+              <span className="dealer-table__hint">{HISPANIC_PRICE_HINT}</span>
             </th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>
@@ -75,7 +81,7 @@ export function DealerTable() {
                     label={`BAC, dealer ${row}`}
                     hideLabel
                     required
-                    maxLength={25}
+                    maxLength={MAX_LENGTH.bacLmaRow}
                   />
                 </td>
                 <td>
@@ -84,7 +90,7 @@ export function DealerTable() {
                     label={`Dealer name, dealer ${row}`}
                     hideLabel
                     required
-                    maxLength={100}
+                    maxLength={MAX_LENGTH.dealerName}
                   />
                 </td>
                 <td>

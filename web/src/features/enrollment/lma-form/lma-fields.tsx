@@ -1,5 +1,6 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment, LmaLookupResult } from '@shared/enrollment/enrollment'
+import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import { useCallback } from 'react'
 import { CheckboxField } from '../../../components/form/checkbox-field'
 import { ChoiceField } from '../../../components/form/choice-field'
@@ -41,7 +42,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           path="lma.name"
           label="LMA Name"
           required
-          maxLength={100}
+          maxLength={MAX_LENGTH.lmaName}
           hint="Type more than 2 characters to find last year's enrollment and fill in the form."
           suggest={suggest}
           onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
@@ -50,7 +51,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           path="lma.contact"
           label="Contact Name"
           required
-          maxLength={100}
+          maxLength={MAX_LENGTH.contact}
           autoComplete="name"
         />
       </div>
@@ -59,7 +60,12 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
       )}
       {allowNameChange && form.values.lma?.nameChanged && (
         <div className="field-grid">
-          <TextField path="lma.previousName" label="Previous LMA Name" required maxLength={25} />
+          <TextField
+            path="lma.previousName"
+            label="Previous LMA Name"
+            required
+            maxLength={MAX_LENGTH.previousLmaName}
+          />
         </div>
       )}
       <div className="field-grid">
@@ -67,7 +73,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           path="lma.address"
           label="Address"
           required
-          maxLength={100}
+          maxLength={MAX_LENGTH.address}
           autoComplete="street-address"
           className="field--wide"
         />
@@ -75,7 +81,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           path="lma.city"
           label="City"
           required
-          maxLength={100}
+          maxLength={MAX_LENGTH.city}
           autoComplete="address-level2"
         />
         <SelectField path="lma.state" label="State" required options={STATE_OPTIONS} />
@@ -91,7 +97,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           label="Email Address"
           type="email"
           required
-          maxLength={100}
+          maxLength={MAX_LENGTH.emailAddress}
           hint="The invoice is sent to this address."
           autoComplete="email"
         />
@@ -103,7 +109,12 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
           required
           autoComplete="tel"
         />
-        <TextField path="lma.agencyName" label="Agency of Record" required maxLength={100} />
+        <TextField
+          path="lma.agencyName"
+          label="Agency of Record"
+          required
+          maxLength={MAX_LENGTH.agencyName}
+        />
       </div>
       <ChoiceField path="lma.type" label="LMA Type" required choices={LMA_TYPE_CHOICES} />
     </>

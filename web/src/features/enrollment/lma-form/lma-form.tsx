@@ -1,4 +1,6 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
+import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
 import type { FormState } from '../../../components/form/form-state'
 import { useConfig } from '../../config/config-context'
@@ -53,7 +55,7 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
       )}
       {mode === 'new' && !form.readOnly && (
         <div className="banner banner--warning">
-          <p className="banner__title">Enrollment Deadline: Feb 7, {year}</p>
+          <p className="banner__title">Enrollment Deadline: {enrollmentDeadlineText(year)}</p>
           <p>
             Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
           </p>
@@ -66,9 +68,8 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
       <FormSection title="LMA Agreement / Authorization">
         <p>
           The LMA agrees to pay for the kits of its participating dealers listed below for the{' '}
-          {year} Dealer Funded POS Program. Payment is due within 60 days of invoice receipt. When
-          this form is submitted, the authorized representative named below receives an email
-          requesting final approval.
+          {year} Dealer Funded POS Program. {PAYMENT_DUE_SENTENCE} When this form is submitted, the
+          authorized representative named below receives an email requesting final approval.
         </p>
         <AuthorizationFields prefix="lma" />
       </FormSection>

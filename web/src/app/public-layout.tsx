@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { useBrand } from '../../features/brand/brand-context'
-import { useConfig } from '../../features/config/config-context'
-import { SITE_TITLE, usePageTitleState } from '../../lib/page-title'
+import { useBrand } from '../features/brand/brand-context'
+import { useConfig } from '../features/config/config-context'
+import { SITE_TITLE, usePageTitleState } from '../lib/page-title'
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const brand = useBrand()

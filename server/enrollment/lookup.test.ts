@@ -1,0 +1,135 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  dealerEnrollment,
+  dealerEntry,
+  lmaEnrollment,
+  lmaRecord,
+} from '../test-support/enrollment-fixtures.js'
+import { createTestApp, type TestApp } from '../test-support/test-app.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+
+describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { mail: { worker: false } })
+  })
+  afterAll(() => t.close())
+
+  const submit = async (body: object) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
+    expect(response.statusCode).toBe(201)
+  }
+  /** Moves every enrollment submitted so far to 2024, an earlier year than the program's. */
+  const makeLastYear = async () => {
+    await sql`update enrollments set year = 2024`.execute(t.database.db)
+    await sql`update enrollment_dealers set year = 2024`.execute(t.database.db)
+  }
+  const lookup = async (path: string, value: string) => {
+    const response = await t.app.inject(
+      `/api/enrollments/autocomplete/${path}?value=${encodeURIComponent(value)}`,
+    )
+    expect(response.statusCode).toBe(200)
+    return response.json()
+  }
+
+  it('a BAC suggests the directory’s address and last year’s contact, kit and region', async () => {
+    const entry = dealerEntry({
+      bac: '731100',
+      address: '9 Old Road',
+      authName: 'Pat Former',
+      authTitle: 'Owner',
+      authEmailAddress: 'pat@former.example',
+      authPhoneNumber: '217-555-0199',
+      authFaxNumber: '217-555-0198',
+      kitSize: 'Small',
+      hispanic: 'Only',
+      billing: 'OpenParts',
+    })
+    await submit(dealerEnrollment(entry))
+    await makeLastYear()
+    await t.database.db
+      .insertInto('dealer_directory')
+      .values([
+        {
+          bac: '731100',
+          name: 'Directory Motors',
+          address: '1 New Avenue',
+          city: 'Peoria',
+          state: 'IL',
+          postal: '61602',
+          country: 'USA',
+        },
+        {
+          bac: '731101',
+          name: 'Never Enrolled Motors',
+          address: '2 New Avenue',
+          city: 'Peoria',
+          state: 'IL',
+          postal: '61602',
+          country: 'USA',
+        },
+      ])
+      .execute()
+
+    expect(await lookup('bac', '7311')).toEqual([
+      {
+        bac: '731100',
+        name: 'Directory Motors',
+        address: '1 New Avenue',
+        city: 'Peoria',
+        state: 'IL',
+        postal: '61602',
+        country: 'USA',
+        authName: 'Pat Former',
+        authTitle: 'Owner',
+        authEmailAddress: 'pat@former.example',
+        authPhoneNumber: '217-555-0199',
+        authFaxNumber: '217-555-0198',
+        kitSize: 'Small',
+        hispanic: 'Only',
+        regionId: null,
+      },
+      {
+        bac: '731101',
+        name: 'Never Enrolled Motors',
+        address: '2 New Avenue',
+        city: 'Peoria',
+        state: 'IL',
+        postal: '61602',
+        country: 'USA',
+        authName: '',
+        authTitle: '',
+        authEmailAddress: '',
+        authPhoneNumber: '',
+        authFaxNumber: '',
+        kitSize: '',
+        hispanic: '',
+        regionId: null,
+      },
+    ])
+  })
+
+  it('an LMA name suggests last year’s record without its name change, and its dealers', async () => {
+    await submit(
+      lmaEnrollment(2, { name: 'Lookup Valley Dealers', nameChanged: true, previousName: 'Old' }),
+    )
+    await makeLastYear()
+    const [suggestion, ...others] = await lookup('lma-name', 'Lookup Valley')
+    expect(others).toEqual([])
+    const {
+      previousName: _previous,
+      nameChanged: _changed,
+      ...record
+    } = lmaRecord({
+      name: 'Lookup Valley Dealers',
+    })
+    const { dealers, ...rest } = suggestion
+    expect(rest).toEqual({ ...record, regionId: null })
+    expect(dealers).toEqual([
+      expect.objectContaining({ name: 'Member Dealer 1', kitSize: 'Large', hispanic: 'Yes' }),
+      expect.objectContaining({ name: 'Member Dealer 2', kitSize: 'Small', hispanic: 'Yes' }),
+    ])
+    expect(Object.keys(dealers[0]).sort()).toEqual(['bac', 'hispanic', 'kitSize', 'name'])
+  })
+})
