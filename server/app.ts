@@ -3,7 +3,6 @@ import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import authPlugin from './auth/auth-plugin.js'
 import type { Config } from './config/config.js'
 import type { DatabaseHandle } from './db/database.js'
@@ -16,6 +15,9 @@ import { AppError } from './http/app-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js'
 import { loggedRequest } from './http/log-serializers.js'
+import { registerApiDocs } from './http/openapi.js'
+import { validatorCompiler } from './http/openapi-schemas.js'
+import { serializerCompiler } from './http/openapi-serializer.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
@@ -147,6 +149,8 @@ export async function buildApp({
         `Too many requests from your address. Please try again in ${context.after}.`,
       ),
   })
+  // Before every route, so that the document and its route list see them all.
+  await registerApiDocs(app)
   await app.register(mailPlugin, mail ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)

@@ -1,15 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { problem } from '../http/app-error.js'
+import { problemResponses } from '../http/openapi-schemas.js'
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+const liveRoute = {
+  summary: 'The process answers',
+  tags: ['Health'],
+  response: { 200: z.object({ status: z.literal('ok') }), ...problemResponses },
+}
+
+const readyRoute = {
+  summary: 'The process and its database answer',
+  tags: ['Health'],
+  response: {
+    200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+    ...problemResponses,
+  },
+}
+
+export const healthRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>()
   // Probes come every few seconds: log them only when something is wrong.
   const logLevel = app.config.LOG_LEVEL === 'silent' ? 'silent' : 'warn'
-  app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }))
+  app.get('/healthz', { logLevel, schema: liveRoute }, async () => ({ status: 'ok' as const }))
 
-  app.get('/readyz', { logLevel }, async (request, reply) => {
+  app.get('/readyz', { logLevel, schema: readyRoute }, async (request, reply) => {
     try {
       await withTimeout(app.database.ping(), 2000)
-      return { status: 'ready', database: app.database.kind }
+      return { status: 'ready' as const, database: app.database.kind }
     } catch (error) {
       request.log.warn({ err: error }, 'database not ready')
       return reply

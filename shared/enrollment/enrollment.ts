@@ -1,3 +1,10 @@
+import type { z } from 'zod'
+import type {
+  bacLookupResultSchema,
+  enrollmentListItemSchema,
+  lmaLookupResultSchema,
+} from './enrollment-wire-schema.js'
+
 /** The enrollment domain as SPEC.md §3 describes it; shared by the browser and the server. */
 
 export const ENROLLMENT_TYPES = ['Lma', 'Dealer'] as const
@@ -85,58 +92,13 @@ export interface Enrollment {
 }
 
 /** A row of the admin list (DESIGN.md §11). */
-export interface EnrollmentListItem {
-  guid: string
-  year: number
-  brand: string
-  type: EnrollmentType
-  status: EnrollmentStatus
-  bac: string
-  name: string
-  created: string
-  modified: string
-}
+export type EnrollmentListItem = z.output<typeof enrollmentListItemSchema>
 
 /** `GET /api/enrollments/autocomplete/bac` answers a list of these. */
-export interface BacLookupResult {
-  bac: string
-  name: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  kitSize: KitSize | ''
-  hispanic: HispanicOption | ''
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  regionId: number | null
-}
+export type BacLookupResult = z.output<typeof bacLookupResultSchema>
 
 /** `GET /api/enrollments/autocomplete/lma-name` answers a list of these. */
-export interface LmaLookupResult {
-  name: string
-  contact: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  emailAddress: string
-  phoneNumber: string
-  agencyName: string
-  authName: string
-  authTitle: string
-  authEmailAddress: string
-  authPhoneNumber: string
-  authFaxNumber: string
-  type: LmaType | ''
-  regionId: number | null
-  dealers: Array<Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>>
-}
+export type LmaLookupResult = z.output<typeof lmaLookupResultSchema>
 
 export const US_STATES = [
   'AL',
