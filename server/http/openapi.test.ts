@@ -76,9 +76,25 @@ describe('the OpenAPI document and its reference page', () => {
   it('describes the enrollment body with the shared validation schema: a dealer or an LMA enrollment', () => {
     const body = document.paths['/api/enrollments']?.post?.requestBody?.content[
       'application/json'
-    ] as { schema: { oneOf: Array<{ properties: Record<string, { enum?: string[] }> }> } }
+    ] as {
+      schema: { oneOf: Array<{ properties: Record<string, { enum?: string[]; items?: unknown }> }> }
+    }
     const types = body.schema.oneOf.map((variant) => variant.properties.type?.enum)
     expect(types).toEqual([['Dealer'], ['Lma']])
+    // The rows of the list, not "an array of anything" (the schema counts rows before reading them).
+    for (const variant of body.schema.oneOf) {
+      const dealers = variant.properties.dealers as { items?: { properties?: object } }
+      expect(Object.keys(dealers.items?.properties ?? {})).toEqual(
+        expect.arrayContaining(['bac', 'name', 'kitSize', 'hispanic']),
+      )
+    }
+    // Named once each, as the answers use them.
+    expect(Object.keys(document.components.schemas).sort()).toEqual(
+      expect.arrayContaining(['DealerEntry', 'Enrollment', 'Invoice', 'Problem']),
+    )
+    expect(
+      Object.keys(document.components.schemas).filter((name) => name.endsWith('Input')),
+    ).toEqual([])
   })
 
   it('serves a reference page whose scripts and styles all come from this server, under the site CSP', async () => {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json'
@@ -27,7 +28,49 @@ export function isDescribed(url: string): boolean {
   return url.startsWith('/api/')
 }
 
-const zodTransform = createJsonSchemaTransform({ skipList: [] })
+type JsonSchema = Record<string, unknown>
+
+/**
+ * A list the shared schemas count before reading its rows (a pipe from an array of anything to
+ * an array of rows) is described by its rows, not as an array of anything.
+ */
+function describeCountedRows(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  const def = ctx.zodSchema._zod.def
+  const items = ctx.jsonSchema.items
+  if (def.type !== 'pipe' || ctx.jsonSchema.type !== 'array' || !isEmptyObject(items)) return
+  const rows = z.toJSONSchema((def as z.core.$ZodPipeDef).out, {
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  })
+  if (rows.type === 'array' && rows.items) ctx.jsonSchema.items = rows.items
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0
+}
+
+const zodTransform = createJsonSchemaTransform({
+  skipList: [],
+  zodToJsonConfig: { override: describeCountedRows },
+})
+
+/** The named schemas the document refers to; every named schema is registered twice (input, output). */
+function withUsedSchemasOnly<T extends object>(document: T): T {
+  const { components, ...rest } = document as { components?: { schemas?: JsonSchema } }
+  const schemas = components?.schemas ?? {}
+  const used = new Set<string>()
+  let pending = JSON.stringify(rest)
+  while (pending) {
+    const found = [...pending.matchAll(/"#\/components\/schemas\/([^"]+)"/g)]
+      .map((match) => match[1] ?? '')
+      .filter((name) => !used.has(name))
+    for (const name of found) used.add(name)
+    pending = found.map((name) => JSON.stringify(schemas[name] ?? {})).join('')
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)))
+  return { ...document, components: { ...components, schemas: kept } }
+}
 
 /**
  * The OpenAPI 3.1 document, built from the routes' zod schemas, at /api/openapi.json, and a
@@ -72,7 +115,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: (input) =>
       isDescribed(input.url) ? zodTransform(input) : { schema: { hide: true }, url: input.url },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withUsedSchemasOnly(jsonSchemaTransformObject(input)),
   })
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
