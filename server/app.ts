@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import authPlugin from './auth/auth-plugin.js'
 import type { Config } from './config/config.js'
 import type { DatabaseHandle } from './db/database.js'
@@ -14,6 +13,9 @@ import { healthRoutes } from './health/health-routes.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js'
 import { loggedRequest } from './http/log-serializers.js'
+import { registerApiDocs } from './http/openapi.js'
+import { validatorCompiler } from './http/openapi-schemas.js'
+import { serializerCompiler } from './http/openapi-serializer.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
@@ -136,6 +138,8 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
   await app.register(rateLimitPlugin)
+  // Before every route, so that the document and its route list see them all.
+  await registerApiDocs(app)
   await app.register(mailPlugin, mail ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { enrollmentSchema } from '../../shared/enrollment/enrollment-schema.js'
+import {
+  bacLookupResultSchema,
+  lmaLookupResultSchema,
+  storedEnrollmentSchema,
+  submissionReceiptSchema,
+} from '../../shared/enrollment/enrollment-wire-schema.js'
 import { AppError } from '../http/app-error.js'
+import { bodyCheckedByOperation, problemResponses } from '../http/openapi-schemas.js'
 import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { createEnrollmentContext } from './enrollment-context.js'
@@ -24,6 +32,48 @@ const lookupQuery = z.object({
  */
 const MIN_LOOKUP_LENGTH = 3
 
+/** A new enrollment, and one as edited (the region required, with the version it was loaded at). */
+export const newEnrollmentBody = bodyCheckedByOperation(enrollmentSchema({ mode: 'new' }))
+export const editedEnrollmentBody = bodyCheckedByOperation(enrollmentSchema({ mode: 'edit' }))
+
+const tags = ['Enrollment']
+
+const submitRoute = {
+  summary: 'Submit a dealer or LMA enrollment',
+  tags,
+  body: newEnrollmentBody,
+  response: { 201: submissionReceiptSchema, ...problemResponses },
+}
+
+const bacLookupRoute = {
+  summary: 'Dealers whose BAC starts with the value, with their last answers',
+  tags,
+  querystring: lookupQuery,
+  response: { 200: z.array(bacLookupResultSchema), ...problemResponses },
+}
+
+const lmaLookupRoute = {
+  summary: 'Earlier years’ LMAs whose name holds the value',
+  tags,
+  querystring: lookupQuery,
+  response: { 200: z.array(lmaLookupResultSchema), ...problemResponses },
+}
+
+const enrollmentRoute = {
+  summary: 'An enrollment, opened by the link mailed to its representative',
+  tags,
+  params: guidParams,
+  response: { 200: storedEnrollmentSchema, ...problemResponses },
+}
+
+const authorizeRoute = {
+  summary: 'The representative authorizes an LMA enrollment',
+  tags,
+  params: guidParams,
+  body: editedEnrollmentBody,
+  response: { 200: storedEnrollmentSchema, ...problemResponses },
+}
+
 export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   const lookups = createLookupRepository(app.database.db)
@@ -32,14 +82,14 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const lookupLimit = { rateLimit: { max: config.RATE_LIMIT_LOOKUPS, timeWindow: '1 minute' } }
   const api = app.withTypeProvider<ZodTypeProvider>()
 
-  api.post('/enrollments', { config: submitLimit }, async (request, reply) => {
+  api.post('/enrollments', { schema: submitRoute, config: submitLimit }, async (request, reply) => {
     const enrollment = await submitEnrollment(context, request.body)
     return reply.code(201).send(toReceipt(enrollment))
   })
 
   api.get(
     '/enrollments/autocomplete/bac',
-    { schema: { querystring: lookupQuery }, config: lookupLimit },
+    { schema: bacLookupRoute, config: lookupLimit },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
@@ -50,7 +100,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
 
   api.get(
     '/enrollments/autocomplete/lma-name',
-    { schema: { querystring: lookupQuery }, config: lookupLimit },
+    { schema: lmaLookupRoute, config: lookupLimit },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
@@ -63,7 +113,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  api.get('/enrollments/:guid', { schema: { params: guidParams } }, async (request, reply) => {
+  api.get('/enrollments/:guid', { schema: enrollmentRoute }, async (request, reply) => {
     const enrollment = await context.enrollments.findByGuid(request.params.guid)
     if (!enrollment) throw AppError.notFound('There is no enrollment with this id.')
     reply.header('cache-control', 'no-store')
@@ -72,7 +122,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
 
   api.post(
     '/enrollments/:guid/authorize',
-    { schema: { params: guidParams }, config: submitLimit },
+    { schema: authorizeRoute, config: submitLimit },
     async (request) => {
       const enrollment = await authorizeEnrollment(context, request.params.guid, request.body)
       return toWire(enrollment)

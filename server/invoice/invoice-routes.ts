@@ -1,13 +1,32 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { invoiceSchema } from '../../shared/invoice/invoice-schema.js'
 import { AppError } from '../http/app-error.js'
+import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { findBrandLogo } from './brand-logo.js'
 import { createInvoiceRepository } from './invoice-repository.js'
 import { toInvoiceWire } from './invoice-wire.js'
 import { renderInvoicePdf } from './render-invoice-pdf.js'
 
 const params = z.object({ guid: z.uuid({ error: 'The enrollment id is not valid.' }) })
+
+const admin = { tags: ['Admin'], security: adminSecurity, params }
+
+const invoiceRoute = {
+  ...admin,
+  summary: 'The invoice of an approved LMA enrollment',
+  response: { 200: invoiceSchema, ...problemResponses },
+}
+
+const pdfRoute = {
+  ...admin,
+  summary: 'The invoice as a PDF',
+  response: {
+    200: fileResponse('application/pdf', 'The invoice, as an attachment.'),
+    ...problemResponses,
+  },
+}
 
 /**
  * GET /api/invoices/{guid} and /api/invoices/{guid}/pdf: the invoice of an approved LMA
@@ -28,13 +47,13 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     return invoice
   }
 
-  api.get('/invoices/:guid', { schema: { params } }, async (request, reply) => {
+  api.get('/invoices/:guid', { schema: invoiceRoute }, async (request, reply) => {
     const invoice = await findInvoice(request.params.guid)
     reply.header('cache-control', 'no-store')
     return toInvoiceWire(invoice)
   })
 
-  api.get('/invoices/:guid/pdf', { schema: { params } }, async (request, reply) => {
+  api.get('/invoices/:guid/pdf', { schema: pdfRoute }, async (request, reply) => {
     const invoice = await findInvoice(request.params.guid)
     const pdf = await renderInvoicePdf(toInvoiceWire(invoice), {
       logoPath: findBrandLogo(invoice.brand),

@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { bearerToken } from '../auth/bearer-token.js'
 import { AppError } from '../http/app-error.js'
+import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { exportEnrollments } from './export-enrollments.js'
 import { exportInvoices } from './export-invoices.js'
 import { formToken, TOKEN_FIELD } from './report-token.js'
+import { XLSX_CONTENT_TYPE } from './xlsx-download.js'
 
 /** An ID token is a few kilobytes; nothing else is posted. */
 const FORM_BODY_LIMIT = 16 * 1024
@@ -30,6 +32,29 @@ const yearParams = z.object({
     .regex(/^\d{4}$/, 'The year must be a four-digit number.')
     .transform(Number),
 })
+
+/** The ID token comes in the form field bearer_token or, for other clients, as a bearer token. */
+const report = {
+  tags: ['Reports'],
+  security: adminSecurity,
+  consumes: ['application/x-www-form-urlencoded'],
+  body: reportForm,
+}
+
+const workbook = fileResponse(XLSX_CONTENT_TYPE, 'An Excel workbook, as an attachment.')
+
+const enrollmentReportRoute = {
+  ...report,
+  summary: 'Every enrollment, one row per dealer, as an Excel workbook',
+  response: { 200: workbook, ...problemResponses },
+}
+
+const invoiceReportRoute = {
+  ...report,
+  summary: 'The invoices of a year as an Excel workbook',
+  params: yearParams,
+  response: { 200: workbook, ...problemResponses },
+}
 
 /**
  * The report downloads (SPEC.md §7, DESIGN.md §8): hidden HTML form posts carrying the ID token
@@ -70,13 +95,13 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   api.post(
     '/reports/export',
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: reportForm } },
+    { bodyLimit: FORM_BODY_LIMIT, schema: enrollmentReportRoute },
     (_request, reply) => exportEnrollments(reply, { db, config: app.config }),
   )
 
   api.post(
     '/reports/invoices/:year',
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: reportForm, params: yearParams } },
+    { bodyLimit: FORM_BODY_LIMIT, schema: invoiceReportRoute },
     (request, reply) => exportInvoices(reply, db, request.params.year),
   )
 }

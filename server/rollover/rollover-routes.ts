@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { rollOverYear } from './roll-over-year.js'
+import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
+import { type RolloverResult, rollOverYear } from './roll-over-year.js'
 
 const YEAR_MESSAGE = 'The year to re-enroll into must be a year between 2000 and 2100.'
 
@@ -22,11 +23,30 @@ const body = z.strictObject(
   },
 )
 
+const rolloverResultSchema = z
+  .object({
+    from: z.int(),
+    to: z.int(),
+    created: z.int().describe('Enrollments created in the new year.'),
+    skipped: z
+      .int()
+      .describe('Approved enrollments not copied: their dealer or LMA already has one then.'),
+  })
+  .meta({ id: 'RolloverResult' }) satisfies z.ZodType<RolloverResult>
+
+const rolloverRoute = {
+  summary: 'Copy last year’s approved enrollments into a year, as Approving',
+  tags: ['Admin'],
+  security: adminSecurity,
+  body,
+  response: { 200: rolloverResultSchema, ...problemResponses },
+}
+
 /** POST /api/rollover { to }: the administrators' button for DESIGN.md §10. */
 export const rolloverRoutes: FastifyPluginAsync = async (app) => {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/rollover', { schema: { body }, onRequest: app.requireAdmin }, async (request) =>
+    .post('/rollover', { schema: rolloverRoute, onRequest: app.requireAdmin }, async (request) =>
       rollOverYear(app.database.db, request.body.to, request.admin?.username ?? 'administrator'),
     )
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { type AppOptions, buildApp } from '../app.js'
 import { type Config, loadConfig } from '../config/config.js'
 import type { DatabaseKind } from '../db/database.js'
+import { checkResponsesAgainstDocument } from './response-conformance.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 
 export interface TestApp {
@@ -11,7 +12,10 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** The real application on a fresh database of the given kind, for `app.inject()` tests. */
+/**
+ * The real application on a fresh database of the given kind, for `app.inject()` tests. Every
+ * answer is checked against the OpenAPI document; close() fails on any that differs.
+ */
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
@@ -31,6 +35,7 @@ export async function createTestApp(
     mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
     timeouts: options.timeouts,
   })
+  const mismatches = checkResponsesAgainstDocument(app)
   await app.ready()
   return {
     app,
@@ -39,6 +44,9 @@ export async function createTestApp(
     close: async () => {
       await app.close()
       await database.close()
+      if (mismatches.length > 0) {
+        throw new Error(`Answers that differ from /api/openapi.json:\n${mismatches.join('\n')}`)
+      }
     },
   }
 }

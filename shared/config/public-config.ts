@@ -1,28 +1,8 @@
-export interface Brand {
-  key: string
-  name: string
-}
-
-export interface SignInSettings {
-  clientId: string
-  authority: string
-  scopes: string[]
-  redirectPath: string
-  cacheLocation: 'sessionStorage'
-}
-
-export interface SupportContact {
-  email: string
-  phone: string
-}
+import type { z } from 'zod'
+import type { publicConfigSchema } from './public-config-schema.js'
 
 /** What `GET /api/config` answers: everything the browser may know about the deployment. */
-export interface PublicConfig {
-  brands: Brand[]
-  enrollmentYear: number
-  enrollmentOpen: boolean
-  support: SupportContact
-  itSupport: SupportContact & { name: string }
-  surveyUrl: string
-  auth: SignInSettings
-}
+export type PublicConfig = z.output<typeof publicConfigSchema>
+export type Brand = PublicConfig['brands'][number]
+export type SignInSettings = PublicConfig['auth']
+export type SupportContact = PublicConfig['support']

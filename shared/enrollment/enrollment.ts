@@ -1,5 +1,11 @@
+import type { z } from 'zod'
 /** The enrollment domain as SPEC.md §3 describes it; shared by the browser and the server. */
 import type { DealerEntry, LookedUpDealerField } from './dealer-entry-fields.js'
+import type {
+  bacLookupResultSchema,
+  enrollmentListItemSchema,
+  lmaLookupResultSchema,
+} from './enrollment-wire-schema.js'
 import type { LmaRecord, LookedUpLmaField } from './lma-record-fields.js'
 
 export const ENROLLMENT_TYPES = ['Lma', 'Dealer'] as const
@@ -46,26 +52,13 @@ export interface Enrollment {
 }
 
 /** A row of the admin list (DESIGN.md §11). */
-export interface EnrollmentListItem {
-  guid: string
-  year: number
-  brand: string
-  type: EnrollmentType
-  status: EnrollmentStatus
-  bac: string
-  name: string
-  created: string
-  modified: string
-}
+export type EnrollmentListItem = z.output<typeof enrollmentListItemSchema>
 
 /** `GET /api/enrollments/autocomplete/bac` answers a list of these. */
-export type BacLookupResult = Pick<DealerEntry, LookedUpDealerField> & { regionId: number | null }
+export type BacLookupResult = z.output<typeof bacLookupResultSchema>
 
 /** `GET /api/enrollments/autocomplete/lma-name` answers a list of these. */
-export type LmaLookupResult = Pick<LmaRecord, LookedUpLmaField> & {
-  regionId: number | null
-  dealers: Array<Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>>
-}
+export type LmaLookupResult = z.output<typeof lmaLookupResultSchema>
 
 export const US_STATES = [
   'AL',

@@ -1,12 +1,8 @@
+import type { z } from 'zod'
+import type { problemSchema } from './problem-schema.js'
+
 /** RFC 9457 problem details, the body of every error the API answers. */
-export interface Problem {
-  type: string
-  title: string
-  status: number
-  detail: string
-  /** Field path (`lma.name`, `dealers[0].bac`) to messages; only on validation failures. */
-  errors?: Record<string, string[]>
-}
+export type Problem = z.output<typeof problemSchema>
 
 export function isProblem(value: unknown): value is Problem {
   return (

@@ -1,27 +1,9 @@
-/** An issued invoice as the API answers it (SPEC.md §3); money in dollars, computed from cents. */
-export interface InvoiceItem {
-  quantity: number
-  description: string
-  unitPrice: number
-  subtotal: number
-}
+import type { z } from 'zod'
+import type { invoiceSchema } from './invoice-schema.js'
 
-export interface Invoice {
-  /** The enrollment the invoice bills. */
-  guid: string
-  invoiceNumber: string
-  /** ISO 8601 date of the approval, YYYY-MM-DD. */
-  invoiceDate: string
-  invoiceTerms: string
-  invoiceYear: number
-  invoiceBrand: string
-  billTo: { lines: string[] }
-  remitTo: { lines: string[] }
-  /** Only items with a quantity above 0. */
-  items: InvoiceItem[]
-  subtotal: number
-  grandTotal: number
-}
+/** An issued invoice as the API answers it; money in dollars, computed from cents. */
+export type Invoice = z.output<typeof invoiceSchema>
+export type InvoiceItem = Invoice['items'][number]
 
 /** An invoice is due this many days after its receipt. */
 export const PAYMENT_DUE_DAYS = 60

@@ -1,0 +1,164 @@
+import { z } from 'zod'
+import {
+  DEALER_FIELDS,
+  dealerFieldsLookedUpFrom,
+  type LookedUpDealerField,
+  type StoredDealerEntry,
+} from './dealer-entry-fields.js'
+import {
+  BILLING_OPTIONS,
+  ENROLLMENT_STATUSES,
+  ENROLLMENT_TYPES,
+  HISPANIC_OPTIONS,
+  KIT_SIZES,
+  LMA_TYPES,
+} from './enrollment.js'
+import {
+  LMA_FIELDS,
+  type LmaRecord,
+  LOOKED_UP_LMA_FIELDS,
+  type LookedUpLmaField,
+} from './lma-record-fields.js'
+
+/** The API's answers about enrollments; each names every field it sends and nothing else. */
+
+const enrollmentStatus = z.enum(ENROLLMENT_STATUSES)
+const enrollmentType = z.enum(ENROLLMENT_TYPES)
+/** '' until chosen. */
+const kitSize = z.enum([...KIT_SIZES, ''])
+const hispanic = z.enum([...HISPANIC_OPTIONS, ''])
+const regionId = z.int().nullable()
+
+/**
+ * A dealer entry's and an LMA record's fields, from their one description: text unless named
+ * here. The serializer writes only what these schemas name, so a field must never be missing;
+ * the checks below make a field of another kind a compile error here.
+ */
+const dealerChoices = {
+  kitSize,
+  hispanic,
+  billing: z.enum([...BILLING_OPTIONS, 'Lma', '']),
+}
+const lmaChoices = {
+  nameChanged: z.boolean(),
+  emailAddress: z.string().describe('The invoice goes here.'),
+  agencyName: z.string().describe('Agency of Record.'),
+  type: z.enum([...LMA_TYPES, '']),
+}
+
+type Described<Field extends string, Choices> = {
+  [Name in Field]: Name extends keyof Choices ? Choices[Name] : z.ZodString
+}
+
+function describedShape<Field extends string, Choices extends Record<string, z.ZodType>>(
+  fields: readonly Field[],
+  choices: Choices,
+): Described<Field, Choices> {
+  return Object.fromEntries(
+    fields.map((field) => [field, (choices as Record<string, z.ZodType>)[field] ?? z.string()]),
+  ) as Described<Field, Choices>
+}
+
+export const storedDealerEntrySchema = z
+  .object(describedShape(DEALER_FIELDS, dealerChoices))
+  .meta({ id: 'DealerEntry' })
+
+export const storedLmaRecordSchema = z
+  .object(describedShape(LMA_FIELDS, lmaChoices))
+  .meta({ id: 'LmaRecord' })
+
+/** True when A and B are the same type. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+const dealerWireIsTheEntry: Same<z.output<typeof storedDealerEntrySchema>, StoredDealerEntry> = true
+const lmaWireIsTheRecord: Same<z.output<typeof storedLmaRecordSchema>, LmaRecord> = true
+void dealerWireIsTheEntry
+void lmaWireIsTheRecord
+
+/** A submitted enrollment as the admin area and its authorized representative see it. */
+export const storedEnrollmentSchema = z
+  .object({
+    guid: z.uuid(),
+    reference: z
+      .string()
+      .describe('XXXX-XXXX-XXXX: names the enrollment to people, grants nothing.'),
+    year: z.int(),
+    brand: z.string(),
+    type: enrollmentType,
+    status: enrollmentStatus,
+    regionId,
+    lma: storedLmaRecordSchema.nullable(),
+    dealers: z.array(storedDealerEntrySchema),
+    created: z.iso.datetime(),
+    modified: z.iso.datetime(),
+    version: z.int().describe('Optimistic-concurrency token: send it back with a change.'),
+  })
+  .meta({ id: 'Enrollment' })
+
+/** What a public submission answers: enough to quote and to show the outcome, nothing that opens the enrollment. */
+export const submissionReceiptSchema = z
+  .object({
+    reference: z
+      .string()
+      .describe('XXXX-XXXX-XXXX: names the enrollment to people, grants nothing.'),
+    status: enrollmentStatus,
+    type: enrollmentType,
+    brand: z.string(),
+    year: z.int(),
+  })
+  .meta({ id: 'SubmissionReceipt' })
+
+const lookedUpDealerFields = Object.fromEntries(
+  [...dealerFieldsLookedUpFrom('directory'), ...dealerFieldsLookedUpFrom('lastEnrollment')].map(
+    (field) => [field, true],
+  ),
+) as { [Field in LookedUpDealerField]: true }
+
+export const bacLookupResultSchema = storedDealerEntrySchema
+  .pick(lookedUpDealerFields)
+  .extend({ regionId })
+  .meta({ id: 'BacLookupResult' })
+
+const lookedUpLmaFields = Object.fromEntries(
+  LOOKED_UP_LMA_FIELDS.map((field) => [field, true]),
+) as { [Field in LookedUpLmaField]: true }
+
+export const lmaLookupResultSchema = storedLmaRecordSchema
+  .pick(lookedUpLmaFields)
+  .extend({
+    regionId,
+    dealers: z.array(
+      storedDealerEntrySchema.pick({ bac: true, name: true, kitSize: true, hispanic: true }),
+    ),
+  })
+  .meta({ id: 'LmaLookupResult' })
+
+/** A row of the admin list. */
+export const enrollmentListItemSchema = z
+  .object({
+    guid: z.uuid(),
+    year: z.int(),
+    brand: z.string(),
+    type: enrollmentType,
+    status: enrollmentStatus,
+    bac: z.string(),
+    name: z.string(),
+    created: z.iso.datetime(),
+    modified: z.iso.datetime(),
+  })
+  .meta({ id: 'EnrollmentListItem' })
+
+/** One entry of an enrollment's audit history. */
+export const enrollmentHistoryItemSchema = z
+  .object({
+    action: z.string(),
+    actor: z.string(),
+    at: z.iso.datetime(),
+    statusBefore: z.string().nullable(),
+    statusAfter: z.string().nullable(),
+    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  })
+  .meta({ id: 'EnrollmentHistoryItem' })
+
+export const deletedEnrollmentSchema = z
+  .object({ guid: z.uuid(), status: z.literal('Deleted') })
+  .meta({ id: 'DeletedEnrollment' })
