@@ -10,7 +10,7 @@ const entra = {
   roles: ['PosAdmin'],
 }
 
-describe('isAdministrator (DESIGN.md §7)', () => {
+describe('isAdministrator (docs/product.md#users)', () => {
   it('admits users named in ADMIN_USERS by preferred_username, email or upn, in any case', () => {
     const policy = { users: ['ada.admin@contoso.onmicrosoft.com'], role: undefined }
     expect(isAdministrator({ ...entra, roles: [] }, policy)).toBe(true)

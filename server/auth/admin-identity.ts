@@ -7,7 +7,7 @@ export interface AdminIdentity {
   email: string
 }
 
-/** Who decides who is an administrator (DESIGN.md §7). */
+/** Who decides who is an administrator (docs/product.md#users). */
 export interface AdminPolicy {
   /** Usernames or emails, compared case-insensitively. */
   users: readonly string[]

@@ -9,7 +9,7 @@ import {
   type TestIdentityProvider,
 } from '../test-support/test-identity-provider.js'
 
-describe('an authority without ADMIN_USERS or ADMIN_ROLE (DESIGN.md §7)', () => {
+describe('an authority without ADMIN_USERS or ADMIN_ROLE (docs/product.md#users)', () => {
   let idp: TestIdentityProvider
   let database: TestDatabase
   let app: Awaited<ReturnType<typeof buildApp>>

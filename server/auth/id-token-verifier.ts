@@ -38,7 +38,7 @@ export type IdTokenVerifier = (token: string) => Promise<JWTPayload>
 
 type Trust = () => Promise<{ issuer: string; keys: JWTVerifyGetKey }>
 
-/** Verifies an ID token against the authority's keys (DESIGN.md §1, §7). */
+/** Verifies an ID token against the authority's keys (docs/security.md, tokens). */
 export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
   const { local } = options
   const trust: Trust = local ? async () => local : remoteTrust(options)

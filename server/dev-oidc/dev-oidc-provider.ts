@@ -19,7 +19,7 @@ export interface DevOidc {
 const SCOPES = 'openid offline_access profile email user.read'
 const HOUR = 3600
 
-/** The embedded development OpenID provider (DESIGN.md §1); refuses to exist in production. */
+/** The embedded development OpenID provider (docs/decisions.md, "An embedded OpenID provider for development"); refuses to exist in production. */
 export async function createDevOidc(config: Config): Promise<DevOidc> {
   if (config.isProduction) {
     throw new ConfigError(
@@ -39,7 +39,7 @@ export async function createDevOidc(config: Config): Promise<DevOidc> {
   }
 
   const policy = interactionPolicy.base()
-  // prompt=select_account (SPEC.md §4: the account picker) shows the sign-in form again.
+  // prompt=select_account (the forced account picker, docs/product.md#admin-area) shows the sign-in form again.
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0)
 
   const provider = new Provider(issuer, {

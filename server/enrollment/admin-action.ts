@@ -18,7 +18,7 @@ export interface AdminActionOptions {
 }
 
 /**
- * One administrator action (DESIGN.md §4): lock the enrollment, refuse what the status rules
+ * One administrator action (docs/product.md#admin-actions): lock the enrollment, refuse what the status rules
  * refuse (409 with the reason), apply it and write the history, all in one transaction.
  * Answers the enrollment after the action, undefined once deleted.
  */

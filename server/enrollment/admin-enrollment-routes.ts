@@ -80,7 +80,7 @@ function adminOf(request: FastifyRequest): AdminIdentity {
   return request.admin
 }
 
-/** The admin area's enrollment calls (SPEC.md §7); every one needs an administrator's ID token. */
+/** The admin area's enrollment calls (docs/product.md#api); every one needs an administrator's ID token. */
 export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   // Before the body is read or the query checked: a stranger learns nothing but 401.

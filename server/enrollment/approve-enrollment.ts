@@ -9,9 +9,9 @@ import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
 /**
- * Approve (DESIGN.md §4): status Approved, the confirmation mailed to the authorized
- * representative; an LMA's invoice issued and mailed to the LMA (§6), an approved dealer's
- * address kept in the dealer directory (§9).
+ * Approve (docs/product.md#transitions): status Approved, the confirmation mailed to the authorized
+ * representative; an LMA's invoice issued and mailed to the LMA (docs/product.md#invoices), an approved dealer's
+ * address kept in the dealer directory (docs/product.md#type-ahead).
  */
 export async function approveEnrollment(
   context: EnrollmentContext,

@@ -3,7 +3,7 @@ import { runAdminAction, stillThere } from './admin-action.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
-/** Decline (DESIGN.md §4): status Declined, no mail. */
+/** Decline (docs/product.md#transitions): status Declined, no mail. */
 export async function declineEnrollment(
   context: EnrollmentContext,
   guid: string,

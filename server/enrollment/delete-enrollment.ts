@@ -2,7 +2,7 @@ import type { AdminIdentity } from '../auth/admin-identity.js'
 import { runAdminAction } from './admin-action.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 
-/** Delete (DESIGN.md §4): the enrollment and its dealer rows go; its history stays. */
+/** Delete (docs/product.md#transitions): the enrollment and its dealer rows go; its history stays. */
 export async function deleteEnrollment(
   context: EnrollmentContext,
   guid: string,

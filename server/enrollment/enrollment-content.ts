@@ -34,7 +34,7 @@ function stripClientFields({ simple: _simple, ...entry }: DealerEntry): DealerEn
 }
 
 export interface FreeCheckOptions {
-  /** A new submission whose BAC or LMA is already enrolled is a 409 (DESIGN.md §5). */
+  /** A new submission whose BAC or LMA is already enrolled is a 409 (docs/product.md#duplicates). */
   duplicateIsConflict: boolean
   /** The enrollment being changed, whose own BACs and name do not count. */
   except?: Pick<EnrollmentRow, 'id'>

@@ -18,7 +18,7 @@ export interface EnrollmentListFilters {
 /** JSON text of a value of type T, as the database wrote it. */
 export type JsonText<T> = string & { readonly __json?: T }
 
-/** The admin list (SPEC.md §2 Enrollment List), newest change first. */
+/** The admin list (docs/product.md#enrollment-list), newest change first. */
 export function createEnrollmentListRepository(db: Kysely<Database>) {
   return {
     /**

@@ -12,7 +12,7 @@ export interface EnrollmentHistoryItem {
   changes: HistoryChange[]
 }
 
-/** The audit history of an enrollment, oldest first; it outlives a delete (DESIGN.md §4). */
+/** The audit history of an enrollment, oldest first; it outlives a delete (docs/product.md#history). */
 export async function findEnrollmentHistory(
   context: EnrollmentContext,
   guid: string,

@@ -3,7 +3,7 @@ import type { EnrollmentContext } from './enrollment-context.js'
 import type { EnrollmentListFilters, JsonText } from './enrollment-list-repository.js'
 
 /**
- * The admin Enrollment List (SPEC.md §2): every enrollment matching the filters, newest change
+ * The admin Enrollment List (docs/product.md#enrollment-list): every enrollment matching the filters, newest change
  * first, as JSON text to send as it is.
  */
 export function findEnrollments(

@@ -22,7 +22,7 @@ import type { Database } from '../db/schema.js'
 
 export const MAX_SUGGESTIONS = 10
 
-/** Autocomplete queries over the dealer directory and earlier years' enrollments (DESIGN.md §9). */
+/** Autocomplete queries over the dealer directory and earlier years' enrollments (docs/product.md#type-ahead). */
 export function createLookupRepository(db: Kysely<Database>) {
   return {
     async findDealersByBacPrefix(prefix: string, beforeYear: number): Promise<BacLookupResult[]> {

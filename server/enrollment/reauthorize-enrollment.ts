@@ -4,7 +4,7 @@ import { enqueueAuthorizationRequest } from './authorization-request.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
-/** Re-authorize an LMA enrollment (DESIGN.md §4): back to Authorizing, the request mailed again. */
+/** Re-authorize an LMA enrollment (docs/product.md#transitions): back to Authorizing, the request mailed again. */
 export async function reauthorizeEnrollment(
   context: EnrollmentContext,
   guid: string,

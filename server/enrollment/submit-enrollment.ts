@@ -10,7 +10,7 @@ import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
-/** A public dealer or LMA form submission (DESIGN.md §4, §5): validated, checked, stored, mailed. */
+/** A public dealer or LMA form submission (docs/product.md#transitions, #duplicates): validated, checked, stored, mailed. */
 export async function submitEnrollment(
   context: EnrollmentContext,
   body: unknown,

@@ -11,7 +11,7 @@ import type { StoredEnrollment } from './enrollment-mapping.js'
 import { STALE_VERSION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
 
 /**
- * An administrator's Save Changes (SPEC.md §4): validated in edit mode (region required),
+ * An administrator's Save Changes (docs/product.md#admin-actions): validated in edit mode (region required),
  * checked against the version the admin loaded, the status left as it is.
  */
 export async function updateEnrollment(

@@ -33,7 +33,7 @@ const submission = (remoteAddress: string, forwardedFor?: string): InjectOptions
   headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
 })
 
-describe('per-client rate limits (DESIGN.md §9), without a proxy', () => {
+describe('per-client rate limits (docs/security.md), without a proxy', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp('pglite', LIMITS, { mail: { worker: false } })

@@ -9,7 +9,7 @@ import { toInvoiceWire } from './invoice-wire.js'
 import { renderInvoicePdf } from './render-invoice-pdf.js'
 
 /**
- * Queues the invoice, its PDF attached, to the LMA's email address (SPEC.md §3), in the
+ * Queues the invoice, its PDF attached, to the LMA's email address (docs/product.md#mails), in the
  * transaction that issued it.
  */
 export async function enqueueInvoiceMail(

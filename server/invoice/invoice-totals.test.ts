@@ -3,7 +3,7 @@ import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-tes
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { cents, invoiceCalls, type Kit, lmaOrdering } from './test-support/invoice-calls.js'
 
-/** Hand-computed (DESIGN.md §6): Large $400, Small $325, Hispanic add-on $125 per kit. */
+/** Hand-computed (docs/product.md#prices): Large $400, Small $325, Hispanic add-on $125 per kit. */
 const COMBINATIONS: Array<Kit & { item: string; unitCents: number; totalCents: number }> = [
   {
     kitSize: 'Large',

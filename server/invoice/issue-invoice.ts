@@ -9,7 +9,7 @@ import { createInvoiceRepository, type InvoiceRecord } from './invoice-repositor
 
 /**
  * Issues (or re-issues under the same number) the invoice of an approved LMA enrollment
- * (DESIGN.md §6), in the approval's transaction.
+ * (docs/product.md#invoices), in the approval's transaction.
  */
 export async function issueInvoice(
   trx: Kysely<Database>,

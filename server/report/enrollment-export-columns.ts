@@ -31,7 +31,7 @@ const dealerColumns: Column[] = DEALER_FIELDS.map((field) => {
   return text(header, width, (row) => (row.dealer ? row.dealer[field] : null))
 })
 
-/** DESIGN.md §8: every field of an enrollment and of one of its dealer rows. */
+/** Every field of an enrollment and of one of its dealer rows (docs/product.md#reports). */
 export function enrollmentExportColumns(brands: readonly Brand[]): Column[] {
   return [
     { header: 'Year', width: 7, kind: 'integer', value: (row) => row.year },

@@ -14,7 +14,7 @@ export interface ExportOptions {
 }
 
 /**
- * `POST /api/reports/export` (DESIGN.md §8): every enrollment, one row per dealer entry,
+ * `POST /api/reports/export` (docs/product.md#reports): every enrollment, one row per dealer entry,
  * streamed batch by batch. The first batch is read before the headers go out, so a database
  * that cannot answer still gets a proper error response.
  */

@@ -7,7 +7,7 @@ import { addReportSheet } from './report-sheet.js'
 import { reportFilename, sendXlsx } from './xlsx-download.js'
 
 /**
- * `POST /api/reports/invoices/{year}` (DESIGN.md §8): one row per invoice of the year, then a
+ * `POST /api/reports/invoices/{year}` (docs/product.md#reports): one row per invoice of the year, then a
  * totals row. A year has at most one invoice per LMA enrollment, so they are read at once.
  */
 export async function exportInvoices(

@@ -8,7 +8,7 @@ export function itemQuantity(invoice: InvoiceRecord, description: string): numbe
   return invoice.items.find((item) => item.description === description)?.quantity ?? 0
 }
 
-/** DESIGN.md §8: number, date, brand, LMA, bill-to email, each item's quantity, totals. */
+/** The invoice report (docs/product.md#reports): number, date, brand, LMA, bill-to email, each item's quantity, totals. */
 export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
   { header: 'Invoice Number', width: 15, kind: 'text', value: (it) => it.invoiceNumber },
   {

@@ -57,7 +57,7 @@ const invoiceReportRoute = {
 }
 
 /**
- * The report downloads (SPEC.md §7, DESIGN.md §8): hidden HTML form posts carrying the ID token
+ * The report downloads (docs/product.md#reports): hidden HTML form posts carrying the ID token
  * in the field bearer_token, answered with a streamed Excel workbook.
  */
 export const reportRoutes: FastifyPluginAsync = async (app) => {

@@ -1,4 +1,4 @@
-/** The form field a report download carries its ID token in (SPEC.md §7). */
+/** The form field a report download carries its ID token in (docs/product.md#reports). */
 export const TOKEN_FIELD = 'bearer_token'
 
 /**

@@ -1,4 +1,4 @@
-/** Characters that make a spreadsheet read a cell as a formula (DESIGN.md §8). */
+/** Characters that make a spreadsheet read a cell as a formula (docs/product.md#reports). */
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** The most characters an Excel cell holds; a longer one makes Excel repair (and drop) the file. */

@@ -18,7 +18,7 @@ export interface RolloverResult {
 }
 
 /**
- * Automatic re-enrollment (DESIGN.md §10): every Approved enrollment of `to - 1` is copied into
+ * Automatic re-enrollment (docs/product.md#rollover): every Approved enrollment of `to - 1` is copied into
  * `to` as Approving, unless its BAC or LMA already has an enrollment there. LMA rows whose BAC
  * is taken are left out. Safe to run twice: the second run finds everything taken.
  */

@@ -42,7 +42,7 @@ const rolloverRoute = {
   response: { 200: rolloverResultSchema, ...problemResponses },
 }
 
-/** POST /api/rollover { to }: the administrators' button for DESIGN.md §10. */
+/** POST /api/rollover { to }: the administrators' button for the rollover (docs/product.md#rollover). */
 export const rolloverRoutes: FastifyPluginAsync = async (app) => {
   app
     .withTypeProvider<ZodTypeProvider>()

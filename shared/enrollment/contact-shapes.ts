@@ -13,7 +13,7 @@ import {
 } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
 
-/** The authorization fields, shared by dealers and the LMA's authorized representative (SPEC.md §5). */
+/** The authorization fields, shared by dealers and the LMA's authorized representative (docs/product.md#dealer-form-checks). */
 export const authorizationShape = {
   authName: requiredText(MESSAGES.fullNameRequired, MAX_LENGTH.authName),
   authTitle: requiredText(MESSAGES.titleRequired, MAX_LENGTH.authTitle),
@@ -34,7 +34,7 @@ export const authorizationShape = {
   ),
 }
 
-/** Shared by dealers and LMAs (SPEC.md §5); the state code is upper-cased. */
+/** Shared by dealers and LMAs (docs/product.md#dealer-form-checks); the state code is upper-cased. */
 export const addressShape = {
   address: requiredText(MESSAGES.addressRequired, MAX_LENGTH.address),
   city: requiredText(MESSAGES.cityRequired, MAX_LENGTH.city),

@@ -18,7 +18,7 @@ export interface DealerEntrySchemaOptions {
 export const CHOSEN_KIT_SIZES = ['Small', 'Large'] as const
 export const CHOSEN_HISPANIC_OPTIONS = ['Yes', 'No', 'Only'] as const
 
-/** SPEC.md §5: 20 in new mode on the dealer form, 100 in edit mode on the dealer form, else 25. */
+/** The longest BAC (docs/product.md#validation): 20 in new mode on the dealer form, 100 in edit mode on the dealer form, else 25. */
 export function bacMaxLength(options: Pick<DealerEntrySchemaOptions, 'mode' | 'form'>): number {
   if (options.form !== 'dealer') return MAX_LENGTH.bacLmaRow
   return options.mode === 'new' ? MAX_LENGTH.bacNew : MAX_LENGTH.bacEdit
@@ -106,7 +106,7 @@ function fullDealerEntrySchema(bacMax: number) {
   return entry.check(kitChoices)
 }
 
-/** The dealer entry rules of SPEC.md §5 for one form and mode. */
+/** The dealer entry rules (docs/product.md#validation) for one form and mode. */
 export function dealerEntrySchema(options: DealerEntrySchemaOptions): z.ZodMiniType<DealerEntry> {
   const bacMax = options.variant === 'simple' ? MAX_LENGTH.bacLmaRow : bacMaxLength(options)
   const key = `${options.variant}:${bacMax}`

@@ -14,7 +14,7 @@ export function emptyLmaDealerRow(): DealerEntry {
   return emptyDealerEntry({ simple: true, billing: 'Lma' })
 }
 
-/** The blank enrollment a form starts from (SPEC.md §3). */
+/** The blank enrollment a form starts from (docs/product.md#fields). */
 export function newEnrollment(init: {
   type: EnrollmentType
   brand: string

@@ -53,7 +53,7 @@ function normalizeRegionId(value: unknown): unknown {
 
 function commonShape(mode: EnrollmentSchemaOptions['mode']) {
   return {
-    /** The server decides every status (DESIGN.md §4). */
+    /** The server decides every status (docs/product.md#transitions). */
     status: ignored(''),
     brand: requiredText(MESSAGES.brandRequired, 50),
     year: z
@@ -113,7 +113,7 @@ function lmaEnrollmentSchema(mode: EnrollmentSchemaOptions['mode']) {
 }
 
 /**
- * The whole enrollment (SPEC.md §5): a dealer enrollment holds one full dealer entry, an LMA
+ * The whole enrollment (docs/product.md#enrollment-checks): a dealer enrollment holds one full dealer entry, an LMA
  * enrollment its LMA record and 1 to MAX_DEALER_ROWS simple rows. The status sent is ignored
  * (always '' in the output), `lma` of a dealer enrollment becomes null, unknown fields are dropped.
  */

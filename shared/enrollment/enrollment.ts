@@ -1,12 +1,12 @@
+/** The enrollment domain as docs/product.md#fields describes it; shared by the browser and the server. */
 import type { z } from 'zod'
-/** The enrollment domain as SPEC.md §3 describes it; shared by the browser and the server. */
-import type { DealerEntry, LookedUpDealerField } from './dealer-entry-fields.js'
+import type { DealerEntry } from './dealer-entry-fields.js'
 import type {
   bacLookupResultSchema,
   enrollmentListItemSchema,
   lmaLookupResultSchema,
 } from './enrollment-wire-schema.js'
-import type { LmaRecord, LookedUpLmaField } from './lma-record-fields.js'
+import type { LmaRecord } from './lma-record-fields.js'
 
 export const ENROLLMENT_TYPES = ['Lma', 'Dealer'] as const
 export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number]
@@ -51,7 +51,7 @@ export interface Enrollment {
   version?: number
 }
 
-/** A row of the admin list (DESIGN.md §11). */
+/** A row of the admin list (docs/product.md#api). */
 export type EnrollmentListItem = z.output<typeof enrollmentListItemSchema>
 
 /** `GET /api/enrollments/autocomplete/bac` answers a list of these. */

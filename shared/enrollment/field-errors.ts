@@ -34,7 +34,7 @@ export function issuesToFieldErrors(issues: readonly PathIssue[]): FieldErrors {
 }
 
 /**
- * SPEC.md §8 '400 on submit': the server's problem body as one message per field, ready for the
+ * A 400 on submit (docs/product.md#submission-outcomes): the server's problem body as one message per field, ready for the
  * form. The `errors` map (path → message or list) keeps the first message of each list, and the
  * first letter of each path segment is lower-cased (`Dealers[0].Bac` → `dealers[0].bac`).
  * A plain string body becomes a single form-level message under the key '' (FORM_ERROR_KEY).

@@ -57,7 +57,7 @@ const previousNameRequired = z.check<z.output<typeof lmaObject>>(
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 )
 
-/** The LMA record rules of SPEC.md §5 (LMA form). A missing or non-object value: 'LMA is required.' */
+/** The LMA record rules (docs/product.md#lma-checks). A missing or non-object value: 'LMA is required.' */
 export const lmaSchema: z.ZodMiniType<LmaRecord> = lmaObject.check(previousNameRequired)
 
 /** Validates an LMA record; field paths are relative to it (`name`, `authEmailAddress`). */

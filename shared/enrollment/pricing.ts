@@ -1,6 +1,6 @@
 import type { DealerEntry } from './enrollment.js'
 
-/** DESIGN.md §6: yearly prices per kit, in integer cents. */
+/** Yearly prices per kit, in integer cents (docs/product.md#prices). */
 export interface KitPricesCents {
   Large: number
   Small: number
@@ -42,7 +42,7 @@ export interface InvoiceItemsCents {
 type KitCounts = Record<InvoiceItemDescription, number>
 
 /**
- * The kits one row orders (DESIGN.md §6): Yes = the English kit of its size + one Hispanic
+ * The kits one row orders (docs/product.md#prices): Yes = the English kit of its size + one Hispanic
  * add-on; No = the English kit; Only = a Hispanic kit of its size instead of the English kit.
  * Nothing for billing None, hispanic None, or a row without a Small or Large kit size.
  */
@@ -100,14 +100,14 @@ export function unitPriceCents(
   return description.startsWith('Large') ? prices.Large : prices.Small
 }
 
-/** Money on the wire is a number of dollars (DESIGN.md §11): 125050 → 1250.5. */
+/** Money on the wire is a number of dollars (docs/product.md#prices): 125050 → 1250.5. */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-/** SPEC.md §9: '$' with two decimals and thousands separators: 125050 → '$1,250.50'. */
+/** docs/product.md#prices: '$' with two decimals and thousands separators: 125050 → '$1,250.50'. */
 export function formatMoney(cents: number): string {
   return usd.format(centsToDollars(cents))
 }

@@ -6,7 +6,7 @@ import type {
   EnrollmentType,
 } from './enrollment.js'
 
-/** The admin actions of SPEC.md §4 whose availability depends on the enrollment. */
+/** The admin actions (docs/product.md#admin-actions) whose availability depends on the enrollment. */
 export type AdminAction = 'approve' | 'reauthorize' | 'decline' | 'delete'
 
 /** What the status rules read of an enrollment, plus the form and configuration around it. */
@@ -23,7 +23,7 @@ export interface StatusSubject {
 
 /**
  * Why `action` is refused for this enrollment, as a sentence for a toast or a 409 problem's
- * detail (DESIGN.md §4); null when it is allowed.
+ * detail (docs/product.md#admin-actions); null when it is allowed.
  */
 export function refusalReason(action: AdminAction, subject: StatusSubject): string | null {
   if (subject.dirty === true) return 'Save or discard your changes first.'
@@ -84,7 +84,7 @@ export function canDelete(subject: StatusSubject): boolean {
   return refusalReason('delete', subject) === null
 }
 
-/** The status the server gives a new submission (DESIGN.md §4). */
+/** The status the server gives a new submission (docs/product.md#transitions). */
 export function initialStatus(
   enrollment: Pick<Enrollment, 'type'> & { dealers: ReadonlyArray<Pick<DealerEntry, 'billing'>> },
 ): EnrollmentStatus {
@@ -98,7 +98,7 @@ export function canAuthorize(status: ClientEnrollmentStatus): boolean {
 }
 
 /**
- * SPEC.md §2 'Read-only behaviour': read-only when the year is not the current enrollment year;
+ * docs/product.md#read-only: read-only when the year is not the current enrollment year;
  * in new mode also once Approved or Declined; in edit mode the status does not matter.
  */
 export function isReadOnly(form: {

@@ -2,9 +2,9 @@ import * as z from 'zod/mini'
 import { normalizeText } from './text-normalization.js'
 import { lengthMessage, MESSAGES } from './validation-messages.js'
 
-/** NXX-XXX-XXXX, first digit 2 to 9 (SPEC.md §5). */
+/** NXX-XXX-XXXX, first digit 2 to 9 (docs/product.md#dealer-form-checks). */
 export const PHONE_PATTERN = /^[2-9]\d{2}-\d{3}-\d{4}$/
-/** Exactly five digits (SPEC.md §5). */
+/** Exactly five digits (docs/product.md#dealer-form-checks). */
 export const ZIP_PATTERN = /^\d{5}$/
 /** Zod's practical email pattern. */
 export const EMAIL_PATTERN: RegExp = z.regexes.email

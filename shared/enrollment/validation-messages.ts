@@ -1,7 +1,7 @@
-/** The messages of SPEC.md §5, shown by the browser and returned by the server in a 400. */
+/** The messages of docs/product.md#validation, shown by the browser and returned by the server in a 400. */
 export const MESSAGES = {
   bacRequired: 'BAC is required.',
-  // Not worded by SPEC.md: a BAC is letters and digits (hyphens allowed).
+  // A BAC is letters and digits (hyphens allowed).
   bacInvalid: 'BAC may contain only letters, digits and hyphens.',
   dealerNameRequired: 'Dealer name is required.',
   kitSizeRequired: 'Please select a kit size.',
@@ -27,7 +27,7 @@ export const MESSAGES = {
   regionInvalid: 'Region is not valid.',
   lmaRequired: 'LMA is required.',
   duplicateBac: 'This BAC is listed more than once.',
-  // Not worded by SPEC.md: only a hand-made request can trigger these.
+  // Only a hand-made request can trigger these.
   enrollmentInvalid: 'Enrollment is not valid.',
   typeInvalid: 'Enrollment type is not valid.',
   brandRequired: 'Brand is required.',
@@ -39,7 +39,7 @@ export const MESSAGES = {
   invalidCharacters: 'Must not contain control characters or broken Unicode.',
 } as const
 
-/** SPEC.md §5: 'Must be <= {max} characters.' */
+/** docs/product.md#how-the-forms-check: 'Must be <= {max} characters.' */
 export function lengthMessage(max: number): string {
   return `Must be <= ${max} characters.`
 }

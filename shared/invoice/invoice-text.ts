@@ -12,7 +12,7 @@ export function dollars(amount: number): string {
   return formatMoney(Math.round(amount * 100))
 }
 
-/** The invoice's program heading (SPEC.md §2 Invoice page). */
+/** The invoice's program heading (docs/product.md#invoice-page). */
 export function programHeading(invoice: Pick<Invoice, 'invoiceYear' | 'invoiceBrand'>): string {
   return `${invoice.invoiceYear} ${invoice.invoiceBrand} Dealer Funded Point of Sale Kit Program`
 }

@@ -22,7 +22,7 @@ export interface FormState<T> {
 }
 
 /**
- * Form state as SPEC.md §5 wants it: validation runs on submit only, and a field shows its
+ * Form state as docs/product.md#how-the-forms-check wants it: validation runs on submit only, and a field shows its
  * error once it has been touched (a submit touches them all).
  */
 export function useFormState<T>(initial: T, readOnly = false): FormState<T> {

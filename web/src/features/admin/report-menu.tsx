@@ -6,7 +6,7 @@ interface Report {
   action: string
 }
 
-/** SPEC.md §7: the export of everything, and the invoices of this year and the last. */
+/** docs/product.md#reports: the export of everything, and the invoices of this year and the last. */
 function reportsFor(year: number): Report[] {
   return [
     { label: 'All enrollments (Excel)', action: '/api/reports/export' },

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client'
 export type SubmitOutcome = 'confirmation' | 'declined' | 'duplicate' | 'error'
 
 /**
- * Where a public submission goes (SPEC.md §8). A 400 is not an outcome: it is rethrown so the
+ * Where a public submission goes (docs/product.md#submission-outcomes). A 400 is not an outcome: it is rethrown so the
  * form shows the field errors.
  */
 export function outcomeOfFailure(error: unknown, declining: boolean): SubmitOutcome {

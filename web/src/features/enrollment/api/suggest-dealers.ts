@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client'
 
 export type DealerDetail = Omit<DealerEntry, 'simple'> & { regionId: number | null }
 
-/** BAC type-ahead (SPEC.md §3): postal cut to 5, a kit size or hispanic of None blank, billing blank. */
+/** BAC type-ahead (docs/product.md#type-ahead): postal cut to 5, a kit size or hispanic of None blank, billing blank. */
 export async function suggestDealers(
   text: string,
   signal: AbortSignal,

@@ -2,7 +2,7 @@ import type { LmaLookupResult } from '@shared/enrollment/enrollment'
 import type { Suggestion } from '../../../components/form/combobox-field'
 import { api } from '../../../lib/api-client'
 
-/** LMA-name type-ahead (SPEC.md §3): postal cut to 5; a dealer's kit size or hispanic of None blank. */
+/** LMA-name type-ahead (docs/product.md#type-ahead): postal cut to 5; a dealer's kit size or hispanic of None blank. */
 export async function suggestLmas(
   text: string,
   brand: string,

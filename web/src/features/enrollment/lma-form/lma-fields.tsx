@@ -12,7 +12,7 @@ import { useBrand } from '../../brand/brand-context'
 import { suggestLmas } from '../api/suggest-lmas'
 import { LMA_TYPE_CHOICES, STATE_OPTIONS } from '../components/enrollment-choices'
 
-/** Fills the form from last year's enrollment of the chosen LMA (SPEC.md §3). */
+/** Fills the form from last year's enrollment of the chosen LMA (docs/product.md#type-ahead). */
 function fillFromLookup(values: Enrollment, { detail }: Suggestion<LmaLookupResult>): Enrollment {
   const { regionId, dealers, ...record } = detail
   const lma = values.lma
