@@ -91,8 +91,11 @@ try {
     }
     if (!skip.has('form')) {
       progress(`LMA form with the most dealer rows: typing at a ${CPU_SLOWDOWN}x CPU slowdown`)
-      const typing = await measureFormTyping(server.url, Number(values.keys))
-      failed = printTyping(typing.rows, typing.figures) || failed
+      const keys = Number(values.keys)
+      const baseline = await measureFormTyping(server.url, keys, 1)
+      const typing = await measureFormTyping(server.url, keys)
+      printTyping(typing.rows, [...baseline.figures, ...typing.figures])
+      failed = typing.figures.some((item) => item.medianMs > KEYSTROKE_TARGET_MS) || failed
     }
   } finally {
     await server.stop()
@@ -147,10 +150,10 @@ function printInteractions(figures: readonly InteractionFigures[]): boolean {
   )
 }
 
-function printTyping(rows: number, figures: readonly TypingFigures[]): boolean {
+function printTyping(rows: number, figures: readonly TypingFigures[]): void {
   const f = (value: number) => `${value.toFixed(1)} ms`
   process.stdout.write(
-    `\nLMA form, ${rows} dealer rows, ${CPU_SLOWDOWN}x CPU slowdown (target: a keystroke at most ${KEYSTROKE_TARGET_MS} ms of main-thread time, median)\n`,
+    `\nLMA form, 1 dealer row (baseline) and ${rows}, ${CPU_SLOWDOWN}x CPU slowdown (target: a keystroke at most ${KEYSTROKE_TARGET_MS} ms of main-thread time, median, with ${rows} rows)\n`,
   )
   process.stdout.write(
     '| Typing into | Keys | Main-thread time per key, median | p95 | Its CPU time, median | p95 | Longest task |\n|---|---|---|---|---|---|---|\n',
@@ -160,5 +163,4 @@ function printTyping(rows: number, figures: readonly TypingFigures[]): boolean {
       `| ${item.field} | ${item.keys} | ${f(item.medianMs)} | ${f(item.p95Ms)} | ${f(item.cpuMedianMs)} | ${f(item.cpuP95Ms)} | ${f(item.longestTaskMs)} |\n`,
     )
   }
-  return figures.some((item) => item.medianMs > KEYSTROKE_TARGET_MS)
 }

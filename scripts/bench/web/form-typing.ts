@@ -19,13 +19,14 @@ export interface TypingFigures {
 }
 
 /**
- * The LMA form with the most dealer rows an enrollment may list: typing into the last row's
- * BAC and into the LMA name at a 4x CPU slowdown, one key every `gapMs`, each key's main-thread
- * time taken from a Chromium trace.
+ * The LMA form with `count` dealer rows (the baseline: 1; the case: the most an enrollment may
+ * list): typing into the last row's BAC and into the LMA name at a 4x CPU slowdown, one key
+ * every `gapMs`, each key's main-thread time taken from a Chromium trace.
  */
 export async function measureFormTyping(
   url: string,
   keys: number,
+  count = MAX_DEALER_ROWS,
   gapMs = 600,
 ): Promise<{ rows: number; figures: TypingFigures[] }> {
   const browser = await chromium.launch({
@@ -35,19 +36,24 @@ export async function measureFormTyping(
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${url}/chevy/enrollment/lma`)
-    const rows = await fillDealerRows(page, MAX_DEALER_ROWS)
+    const rows = await fillDealerRows(page, count)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     const figures: TypingFigures[] = []
     // A BAC is digits; the name is letters no LMA of the seeded data starts with.
     const fields = [
       {
-        field: `BAC of dealer row ${rows}`,
+        field: `BAC of dealer row ${rows} of ${rows}`,
         role: 'textbox',
         name: `BAC, dealer ${rows}`,
         text: '1234567890',
       },
-      { field: 'LMA Name', role: 'combobox', name: 'LMA Name', text: 'Zqx Zqx Zqx Zqx' },
+      {
+        field: `LMA Name, ${rows} rows`,
+        role: 'combobox',
+        name: 'LMA Name',
+        text: 'Zqx Zqx Zqx Zqx',
+      },
     ] as const
     for (const { field, role, name, text } of fields) {
       const input = page.getByRole(role, { name, exact: true })
