@@ -97,6 +97,7 @@ test.describe('errors follow their dealer row', () => {
 })
 
 test(`the dealer table stops at ${MAX_DEALER_ROWS} rows and says so`, async ({ page }) => {
+  test.slow()
   await page.goto('/chevy/enrollment/lma')
   const addOne = page.getByRole('button', { name: 'Add Dealer', exact: true })
   const addFive = page.getByRole('button', { name: 'Add 5 Dealers' })
@@ -105,7 +106,6 @@ test(`the dealer table stops at ${MAX_DEALER_ROWS} rows and says so`, async ({ p
     page.getByText(`An enrollment can list at most ${MAX_DEALER_ROWS} dealers.`),
   ).toBeVisible()
   // Hundreds of rows: the keyboard presses Add 5 Dealers (no scrolling to it between presses).
-  test.slow()
   const clicks = Math.floor((MAX_DEALER_ROWS - 3) / 5)
   await addFive.focus()
   for (let click = 1; click <= clicks; click++) await page.keyboard.press('Enter')
