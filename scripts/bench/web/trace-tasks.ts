@@ -5,7 +5,9 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
-  args?: { name?: string }
+  /** Thread (CPU) time of the event, where Chromium records it. */
+  tdur?: number
+  args?: { name?: string; data?: { type?: string } }
 }
 
 /** A stretch of the interaction, in ms after the bench:start mark (to bench:end when open). */
@@ -62,4 +64,67 @@ export function mainThreadBusy(trace: Buffer, windows: readonly TraceWindow[]): 
   })
   const inside = tasks.filter((task) => task.ts + (task.dur ?? 0) > start.ts && task.ts < end.ts)
   return { busyMs, longestTaskMs: Math.max(0, ...inside.map((task) => (task.dur ?? 0) / 1000)) }
+}
+
+/** Main-thread time of each input of one kind, from its task to the next input's task. */
+export interface InputFigures {
+  /** One figure per input, in ms of wall-clock time. */
+  busyMs: number[]
+  /** The same tasks' thread (CPU) time, which other processes on the machine do not inflate. */
+  cpuMs: number[]
+  longestTaskMs: number
+}
+
+/**
+ * Main-thread time per input (e.g. each `keydown`) in a Chromium trace with the marks
+ * bench:start and bench:end: the busy time of the top-level tasks from the task that dispatched
+ * the input up to the task of the next input (or bench:end), so the render, the frame and any
+ * work the input set off (timers, fetches) all count against it.
+ */
+export function mainThreadPerInput(trace: Buffer, inputType: string): InputFigures {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
+  const start = events.find((event) => event.name === 'bench:start')
+  const end = events.find((event) => event.name === 'bench:end')
+  if (!start || !end) throw new Error('The trace lacks the bench:start and bench:end marks')
+  const mainThread = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      event.pid === start.pid,
+  )
+  const tid = mainThread ? mainThread.tid : start.tid
+  const onMain = (event: TraceEvent) => event.pid === start.pid && event.tid === tid
+  const tasks = events
+    .filter((event) => event.ph === 'X' && event.name === 'RunTask' && onMain(event))
+    .filter((task) => task.ts >= start.ts && task.ts < end.ts)
+    .sort((a, b) => a.ts - b.ts)
+  const inputs = events
+    .filter(
+      (event) =>
+        event.name === 'EventDispatch' &&
+        onMain(event) &&
+        event.args?.data?.type === inputType &&
+        event.ts >= start.ts &&
+        event.ts < end.ts,
+    )
+    .sort((a, b) => a.ts - b.ts)
+  // Each input's window opens with the task that dispatched it.
+  const opens = inputs.map(
+    (input) =>
+      tasks.find((task) => task.ts <= input.ts && input.ts <= task.ts + (task.dur ?? 0))?.ts ??
+      input.ts,
+  )
+  const windows = opens.map((from, index) => {
+    const to = opens[index + 1] ?? end.ts
+    return tasks.filter((task) => task.ts >= from && task.ts < to)
+  })
+  const sum = (inside: TraceEvent[], time: (task: TraceEvent) => number | undefined) =>
+    inside.reduce((total, task) => total + (time(task) ?? 0), 0) / 1000
+  const busyMs = windows.map((inside) => sum(inside, (task) => task.dur))
+  const cpuMs = windows.map((inside) => sum(inside, (task) => task.tdur))
+  const longest = tasks
+    .filter((task) => task.ts >= (opens[0] ?? end.ts))
+    .map((task) => (task.dur ?? 0) / 1000)
+  return { busyMs, cpuMs, longestTaskMs: Math.max(0, ...longest) }
 }

@@ -1,7 +1,7 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import { isReadOnly } from '@shared/enrollment/status-rules'
 import { useState } from 'react'
-import { useFormState } from '../../../components/form/form-state'
+import { useFormDirty, useFormState } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
@@ -40,7 +40,8 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       currentYear: enrollmentYear,
     }),
   )
-  onDirty(form.dirty)
+  const dirty = useFormDirty(form)
+  onDirty(dirty)
 
   const beforeSubmit = async () => {
     if (!(await confirm('Save the changes to this enrollment?'))) return false
@@ -84,7 +85,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const actions = current ? (
     <ActionButtons
       enrollment={saved}
-      dirty={form.dirty}
+      dirty={dirty}
       busy={busy}
       currentYear={enrollmentYear}
       onAction={act}

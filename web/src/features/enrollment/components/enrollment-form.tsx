@@ -2,7 +2,7 @@ import type { Enrollment } from '@shared/enrollment/enrollment'
 import { validateEnrollment } from '@shared/enrollment/enrollment-schema'
 import { problemToFieldErrors } from '@shared/enrollment/field-errors'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { FormProvider, type FormState } from '../../../components/form/form-state'
+import { FormProvider, type FormState, useFormSnapshot } from '../../../components/form/form-state'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { ApiError } from '../../../lib/api-client'
 
@@ -40,6 +40,8 @@ export function EnrollmentForm({
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const [focusRequest, setFocusRequest] = useState(0)
+  const readOnly = useFormSnapshot(form, (state) => state.readOnly)
+  const formError = useFormSnapshot(form, (state) => state.formError)
 
   // Once the errors are on screen, the keyboard goes to the first field that has one.
   useEffect(() => {
@@ -89,15 +91,15 @@ export function EnrollmentForm({
         onSubmit={handleSubmit}
         aria-busy={busy}
       >
-        <fieldset className="enrollment-form__body" disabled={form.readOnly}>
+        <fieldset className="enrollment-form__body" disabled={readOnly}>
           {children}
         </fieldset>
-        {!form.readOnly && (
+        {!readOnly && (
           <div className="submit-bar">
             {statement && <div className="submit-bar__statement">{statement}</div>}
-            {form.formError && (
+            {formError && (
               <p className="submit-bar__error" role="alert">
-                {form.formError}
+                {formError}
               </p>
             )}
             <div className="submit-bar__buttons">

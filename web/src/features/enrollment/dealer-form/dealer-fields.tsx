@@ -2,7 +2,7 @@ import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
 import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
-import { useForm } from '../../../components/form/form-state'
+import { useForm, useFormValue } from '../../../components/form/form-state'
 import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/form/text-field'
 import { type DealerDetail, suggestDealers } from '../api/suggest-dealers'
@@ -80,7 +80,7 @@ export function DealerInformationFields({ bacMaxLength }: { bacMaxLength: number
 
 export function DealerAgreementFields() {
   const form = useForm<Enrollment>()
-  const declining = form.values.dealers[0]?.billing === 'None'
+  const declining = useFormValue(`${D}.billing`) === 'None'
   const chooseBilling = (billing: string) => {
     form.update((values) => {
       const [dealer, ...rest] = values.dealers

@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 import { CheckboxField } from '../../../components/form/checkbox-field'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
-import { useForm } from '../../../components/form/form-state'
+import { useForm, useFormValue } from '../../../components/form/form-state'
 import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/form/text-field'
 import { useBrand } from '../../brand/brand-context'
@@ -30,6 +30,7 @@ function fillFromLookup(values: Enrollment, { detail }: Suggestion<LmaLookupResu
 
 export function LmaInformationFields({ allowNameChange }: { allowNameChange: boolean }) {
   const form = useForm<Enrollment>()
+  const nameChanged = useFormValue<boolean | undefined>('lma.nameChanged')
   const brand = useBrand()
   const suggest = useCallback(
     (text: string, signal: AbortSignal) => suggestLmas(text, brand.key, signal),
@@ -58,7 +59,7 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
       {allowNameChange && (
         <CheckboxField path="lma.nameChanged" label="The LMA's name has changed since last year" />
       )}
-      {allowNameChange && form.values.lma?.nameChanged && (
+      {allowNameChange && nameChanged && (
         <div className="field-grid">
           <TextField
             path="lma.previousName"

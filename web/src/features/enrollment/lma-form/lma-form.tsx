@@ -2,7 +2,7 @@ import type { Enrollment } from '@shared/enrollment/enrollment'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
-import type { FormState } from '../../../components/form/form-state'
+import { type FormState, useFormSnapshot } from '../../../components/form/form-state'
 import { useConfig } from '../../config/config-context'
 import { EnrollmentForm } from '../components/enrollment-form'
 import { FormSection } from '../components/form-section'
@@ -25,9 +25,11 @@ const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Chang
 /** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
 export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaFormProps) {
   const { enrollmentYear, surveyUrl } = useConfig()
-  const year = form.values.year || enrollmentYear
-  const approved = form.values.status === 'Approved'
-  const hasStatus = form.values.status !== ''
+  const year = useFormSnapshot(form, (state) => state.values.year) || enrollmentYear
+  const status = useFormSnapshot(form, (state) => state.values.status)
+  const readOnly = useFormSnapshot(form, (state) => state.readOnly)
+  const approved = status === 'Approved'
+  const hasStatus = status !== ''
   return (
     <EnrollmentForm
       form={form}
@@ -53,7 +55,7 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
           </p>
         </div>
       )}
-      {mode === 'new' && !form.readOnly && (
+      {mode === 'new' && !readOnly && (
         <div className="banner banner--warning">
           <p className="banner__title">Enrollment Deadline: {enrollmentDeadlineText(year)}</p>
           <p>
