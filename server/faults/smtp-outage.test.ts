@@ -49,13 +49,14 @@ describe.each(testDatabaseKinds())('the SMTP server down for a while, on %s', (k
     expect(second - first).toBeGreaterThanOrEqual(RETRY_BASE_MS - JITTER_MS)
     expect(third - second).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS - JITTER_MS)
 
-    // Not listening at all: submissions still succeed, every mail fails once more.
+    // Not listening at all: submissions still succeed, every mail fails once more. Each
+    // submission queued two: the representative's authorization request and the receipt.
     await smtp.stop()
     const late = await Promise.all([2, 3, 4, 5].map(submitLma))
     await waitFor(async () => {
       const mails = await outbox()
       const refused = (mail: (typeof mails)[number]) => /ECONNREFUSED/.test(mail.last_error ?? '')
-      return mails.length === 5 && mails.every((mail) => !mail.sent_at && refused(mail))
+      return mails.length === 10 && mails.every((mail) => !mail.sent_at && refused(mail))
         ? true
         : undefined
     })
@@ -66,7 +67,7 @@ describe.each(testDatabaseKinds())('the SMTP server down for a while, on %s', (k
     await waitFor(async () => ((await outbox()).every((mail) => mail.sent_at) ? true : undefined))
     await t.app.close() // the worker stops: nothing more can be sent
     for (const to of [early, ...late]) expect(smtp.deliveriesTo(to)).toHaveLength(1)
-    expect(smtp.deliveries).toHaveLength(5)
-    expect(new Set(smtp.deliveries.map((delivery) => delivery.messageId)).size).toBe(5)
+    expect(smtp.deliveries).toHaveLength(10)
+    expect(new Set(smtp.deliveries.map((delivery) => delivery.messageId)).size).toBe(10)
   })
 })
