@@ -218,7 +218,7 @@ test('an LMA is re-authorized, approved, and its link then shows the approved ba
   await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
   await expect(page.getByText('Enrollment Approved')).toBeVisible()
   await expect(page.getByText('No further changes can be made.')).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeDisabled()
+  await expect(page.getByRole('textbox', { name: 'LMA Name' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
 })

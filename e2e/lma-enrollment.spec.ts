@@ -48,7 +48,10 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
 
   await page.goto(link ?? '')
   await expect(page.getByText('Authorization Requested')).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveValue(lmaName)
+  // The name is no search here: a suggestion would replace what was submitted.
+  await expect(page.getByRole('textbox', { name: 'LMA Name' })).toHaveValue(lmaName)
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveCount(0)
+  await expect(page.getByText("Type more than 2 characters to find last year's")).toHaveCount(0)
   await expect(page.getByLabel("The LMA's name has changed since last year")).toBeVisible()
   await expectAccessible(page)
   await page.getByLabel('Contact Name').fill('Avery Agency-Smith')

@@ -55,7 +55,7 @@ test('an LMA named like an HTML tag stays text: form, authorization link, mailbo
   expect(link).toBeTruthy()
   await page.goto(link ?? '')
   await expect(page.getByText('Authorization Requested')).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveValue(name)
+  await expect(page.getByRole('textbox', { name: 'LMA Name' })).toHaveValue(name)
   await expect(page.getByLabel('Agency of Record')).toHaveValue(EVIL)
   await expect(page.getByLabel('Dealer name, dealer 1')).toHaveValue(EVIL)
   await expect(page.locator('img[src="x"]')).toHaveCount(0)

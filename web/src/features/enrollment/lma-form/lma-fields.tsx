@@ -28,7 +28,18 @@ function fillFromLookup(values: Enrollment, { detail }: Suggestion<LmaLookupResu
   }
 }
 
-export function LmaInformationFields({ allowNameChange }: { allowNameChange: boolean }) {
+/**
+ * `nameIsSearch`: on a new enrollment the LMA name also looks up last year's enrollment; on a
+ * submitted one (authorization, the admin dialog) picking a suggestion would replace what was
+ * submitted, so there the name is a plain field.
+ */
+export function LmaInformationFields({
+  allowNameChange,
+  nameIsSearch,
+}: {
+  allowNameChange: boolean
+  nameIsSearch: boolean
+}) {
   const form = useForm<Enrollment>()
   const nameChanged = useFormValue<boolean | undefined>('lma.nameChanged')
   const brand = useBrand()
@@ -39,15 +50,19 @@ export function LmaInformationFields({ allowNameChange }: { allowNameChange: boo
   return (
     <>
       <div className="field-grid">
-        <ComboboxField
-          path="lma.name"
-          label="LMA Name"
-          required
-          maxLength={MAX_LENGTH.lmaName}
-          hint="Type more than 2 characters to find last year's enrollment and fill in the form."
-          suggest={suggest}
-          onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
-        />
+        {nameIsSearch ? (
+          <ComboboxField
+            path="lma.name"
+            label="LMA Name"
+            required
+            maxLength={MAX_LENGTH.lmaName}
+            hint="Type more than 2 characters to find last year's enrollment and fill in the form."
+            suggest={suggest}
+            onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
+          />
+        ) : (
+          <TextField path="lma.name" label="LMA Name" required maxLength={MAX_LENGTH.lmaName} />
+        )}
         <TextField
           path="lma.contact"
           label="Contact Name"

@@ -65,7 +65,10 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
       )}
       <FormSection title="LMA Information">
         {(mode !== 'new' || hasStatus) && <RegionField />}
-        <LmaInformationFields allowNameChange={mode !== 'edit'} />
+        <LmaInformationFields
+          allowNameChange={mode !== 'edit'}
+          nameIsSearch={mode === 'new' && !hasStatus}
+        />
       </FormSection>
       <FormSection title="LMA Agreement / Authorization">
         <p>
