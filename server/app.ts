@@ -3,7 +3,9 @@ import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import authPlugin from './auth/auth-plugin.js'
+import { sessionRoutes } from './auth/session-routes.js'
 import type { Config } from './config/config.js'
+import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import type { DatabaseHandle } from './db/database.js'
 import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
 import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
@@ -18,9 +20,13 @@ import { validatorCompiler } from './http/openapi-schemas.js'
 import { serializerCompiler } from './http/openapi-serializer.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
+import { officeRoutes } from './office/office-routes.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
+import { reEnrollmentRoutes } from './re-enrollment/re-enrollment-routes.js'
 import { regionRoutes } from './region/region-routes.js'
+import reminderPlugin, { type ReminderOptions } from './reminders/reminder-plugin.js'
+import { reminderRoutes } from './reminders/reminder-routes.js'
 import { reportRoutes } from './report/report-routes.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import './types.js'
@@ -35,6 +41,7 @@ export interface AppOptions {
   /** Level and stream of the log (tests read it); requests are always logged without query values. */
   logger?: { level?: string; stream?: { write(line: string): void } }
   mail?: MailOptions
+  reminders?: ReminderOptions
   /** Tests shorten the limits on slow clients. */
   timeouts?: Partial<Timeouts>
 }
@@ -66,6 +73,7 @@ export async function buildApp({
   webRoot,
   logger,
   mail,
+  reminders,
   timeouts,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts }
@@ -141,6 +149,7 @@ export async function buildApp({
   // Before every route, so that the document and its route list see them all.
   await registerApiDocs(app)
   await app.register(mailPlugin, mail ?? {})
+  await app.register(reminderPlugin, reminders ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)
   if (devOidc) await app.register(devOidcPlugin, { devOidc })
@@ -149,12 +158,17 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(publicConfigRoutes)
+      await api.register(sessionRoutes)
       await api.register(regionRoutes)
       await api.register(publicEnrollmentRoutes)
       await api.register(adminEnrollmentRoutes)
+      await api.register(officeRoutes)
       await api.register(invoiceRoutes)
       await api.register(reportRoutes)
       await api.register(rolloverRoutes)
+      await api.register(dashboardRoutes)
+      await api.register(reminderRoutes)
+      await api.register(reEnrollmentRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,12 +1,23 @@
 import { buildApp } from './app.js'
 import { type Config, ConfigError, loadConfig } from './config/config.js'
+import { provisionDataDir } from './db/data-dir-template.js'
 import { type DatabaseHandle, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
+import { isDemoDataWanted } from './demo-data/demo-data-wanted.js'
 import { seedDemoDataIfWanted } from './demo-data/seed-demo-data-if-wanted.js'
 import { findWebRoot } from './web/web-root.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // A new embedded database starts from the build's template (docs/decisions.md).
+  const template = config.DATABASE_URL
+    ? null
+    : provisionDataDir({
+        dataDir: config.DATA_DIR,
+        demo: isDemoDataWanted(config)
+          ? { year: config.ENROLLMENT_YEAR, brands: config.BRANDS, remitTo: config.REMIT_TO }
+          : null,
+      })
   let reportConnectionError = (_error: Error) => {}
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -54,6 +65,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  if (template) app.log.info({ template }, "the new embedded database is a copy of the build's")
   if (seeded?.seeded) app.log.info(seeded, 'demo data seeded into the empty database')
   app.log.info(
     { database: database.kind, url: config.PUBLIC_URL },

@@ -18,6 +18,8 @@ export interface BenchOptions {
   exportRows: number[]
   /** V8's old-space cap of the export's server and baseline, in MB; 0 leaves V8's default. */
   exportHeapMb: number
+  /** Starts of each kind in the cold-start rows (the median is shown). */
+  coldStartRuns: number
   skip: Set<string>
   keep: boolean
   workDir: string
@@ -40,7 +42,10 @@ export const USAGE = `npm run bench -- [options]
   --export-heap-mb N          V8 heap cap (--max-old-space-size) of the export's server and
                               baseline, so RSS shows live memory, not the collector's slack
                               (default 128; 0: V8's default)
-  --skip a,b                  leave out: typeahead, list, submit, export, cold-start, plans
+  --cold-start-runs N         rounds of the cold-start and idle-memory rows, each starting
+                              every kind once; the table shows medians (default 5)
+  --skip a,b                  leave out: typeahead, list, dashboard, submit, bulk, export,
+                              cold-start, plans
   --keep                      keep the databases (printed) instead of dropping them
   --work-dir DIR              where PGlite directories go (default .tmp/bench)`
 
@@ -61,6 +66,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'submit-duration': { type: 'string', default: '30' },
       'export-rows': { type: 'string', default: '25000,50000,100000' },
       'export-heap-mb': { type: 'string', default: '128' },
+      'cold-start-runs': { type: 'string', default: '5' },
       skip: { type: 'string', default: '' },
       keep: { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: '.tmp/bench' },
@@ -97,6 +103,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     exportRows,
     exportHeapMb:
       values['export-heap-mb'] === '0' ? 0 : positive('export-heap-mb', values['export-heap-mb']),
+    coldStartRuns: positive('cold-start-runs', values['cold-start-runs']),
     skip: new Set(values.skip.split(',').filter(Boolean)),
     keep: values.keep,
     workDir: values['work-dir'],

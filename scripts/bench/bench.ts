@@ -15,7 +15,9 @@ import { type MainData, seedMainData } from './data/seed-main.js'
 import { checkPlans } from './plan-check.js'
 import { planRows } from './plan-rows.js'
 import { benchAdminList } from './scenarios/admin-list.js'
+import { benchBulkApprove } from './scenarios/bulk-approve.js'
 import { benchColdStart } from './scenarios/cold-start.js'
+import { benchDashboard } from './scenarios/dashboard.js'
 import { benchExport } from './scenarios/excel-export.js'
 import { benchSubmissions } from './scenarios/submissions.js'
 import { benchTypeahead } from './scenarios/typeahead.js'
@@ -55,61 +57,83 @@ const rows: BenchRow[] = []
 const skip = (name: string) => options.skip.has(name)
 
 try {
-  const main = await newDatabase('main')
-  progress(`seeding ${main.label}`)
-  const handle = await main.open()
-  await migrateToLatest(handle.db)
-  const data: MainData = await seedMainData(handle.db, {
-    dealers: options.dealers,
-    enrollments: options.enrollments,
-    lmaShare: options.lmaShare,
-    year: LIST_YEAR,
-  })
-  progress(
-    `seeded ${data.dealers} dealers, ${data.enrollments} enrollments (${data.dealerRows} dealer rows) in ${data.seconds.toFixed(1)} s`,
+  const needsServer = ['typeahead', 'list', 'dashboard', 'submit', 'bulk'].some(
+    (name) => !skip(name),
   )
-  if (!skip('plans')) rows.push(...planRows(await checkPlans(handle.db, data, LIST_YEAR), data))
-  await handle.close()
+  // The main data serve the plans and the loaded server; the other rows seed their own.
+  if (needsServer || !skip('plans')) {
+    const main = await newDatabase('main')
+    progress(`seeding ${main.label}`)
+    const handle = await main.open()
+    await migrateToLatest(handle.db)
+    const data: MainData = await seedMainData(handle.db, {
+      dealers: options.dealers,
+      enrollments: options.enrollments,
+      lmaShare: options.lmaShare,
+      year: LIST_YEAR,
+      // The dashboard compares the year with the one before it.
+      years: skip('dashboard') ? 1 : 2,
+    })
+    progress(
+      `seeded ${data.dealers} dealers, ${data.enrollments} enrollments (${data.dealerRows} dealer rows) in ${data.seconds.toFixed(1)} s`,
+    )
+    if (!skip('plans')) rows.push(...planRows(await checkPlans(handle.db, data, LIST_YEAR), data))
+    await handle.close()
 
-  const needsServer = ['typeahead', 'list', 'submit'].some((name) => !skip(name))
-  if (needsServer) {
-    const server = await startServer({ env: { ...serverEnv, DEMO_DATA: 'false', ...main.env } })
-    progress(`server ready in ${ms(server.startMs)} at ${server.url}`)
-    try {
-      const token = await adminIdToken(server.url)
-      if (!skip('typeahead')) {
-        rows.push(
-          ...(await benchTypeahead(server, data, {
-            connections: options.typeaheadConnections,
-            duration: options.duration,
-          })),
-        )
+    if (needsServer) {
+      const server = await startServer({ env: { ...serverEnv, DEMO_DATA: 'false', ...main.env } })
+      progress(`server ready in ${ms(server.startMs)} at ${server.url}`)
+      try {
+        const token = await adminIdToken(server.url)
+        if (!skip('typeahead')) {
+          rows.push(
+            ...(await benchTypeahead(server, data, {
+              connections: options.typeaheadConnections,
+              duration: options.duration,
+            })),
+          )
+        }
+        if (!skip('list')) {
+          rows.push(
+            ...(await benchAdminList(server, data, {
+              connections: options.listConnections,
+              duration: options.listDuration,
+              year: LIST_YEAR,
+              token,
+            })),
+          )
+        }
+        if (!skip('dashboard')) {
+          rows.push(
+            ...(await benchDashboard(server, data, {
+              connections: options.listConnections,
+              duration: options.listDuration,
+              year: LIST_YEAR,
+              token,
+            })),
+          )
+        }
+        if (!skip('submit')) {
+          rows.push(
+            ...(await benchSubmissions(server, {
+              connections: options.submitConnections,
+              duration: options.submitDuration,
+              year: ENROLLMENT_YEAR,
+              token,
+            })),
+          )
+        }
+        if (!skip('bulk')) {
+          rows.push(
+            ...(await benchBulkApprove(server, { count: 500, year: ENROLLMENT_YEAR, token })),
+          )
+        }
+      } finally {
+        await server.stop()
       }
-      if (!skip('list')) {
-        rows.push(
-          ...(await benchAdminList(server, data, {
-            connections: options.listConnections,
-            duration: options.listDuration,
-            year: LIST_YEAR,
-            token,
-          })),
-        )
-      }
-      if (!skip('submit')) {
-        rows.push(
-          ...(await benchSubmissions(server, {
-            connections: options.submitConnections,
-            duration: options.submitDuration,
-            year: ENROLLMENT_YEAR,
-            token,
-          })),
-        )
-      }
-    } finally {
-      await server.stop()
     }
+    if (!options.keep) await main.drop()
   }
-  if (!options.keep) await main.drop()
 
   if (!skip('export')) {
     rows.push(
@@ -130,6 +154,8 @@ try {
         workDir: options.workDir,
         postgresUrl,
         env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+        runs: options.coldStartRuns,
+        settleMs: 2000,
       })),
     )
   }

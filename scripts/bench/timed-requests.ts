@@ -7,6 +7,8 @@ export interface TimedOptions {
   next: () => string
   connections: number
   seconds: number
+  /** The status every answer should have (default 200); any other counts as an error. */
+  status?: number
 }
 
 export interface TimedResult {
@@ -32,7 +34,7 @@ export async function timedRequests(options: TimedOptions): Promise<TimedResult>
       const started = performance.now()
       const status = await get(agent, `${options.url}${options.next()}`, options.headers)
       latencies.push(performance.now() - started)
-      if (status !== 200) errors++
+      if (status !== (options.status ?? 200)) errors++
     }
   }
   await Promise.all(Array.from({ length: options.connections }, loop))

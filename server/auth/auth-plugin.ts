@@ -27,11 +27,19 @@ declare module 'fastify' {
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>
     /** Verifies an ID token and answers its administrator, or throws the 401/403/503 AppError. */
     adminFromToken(token: string | undefined, request: FastifyRequest): Promise<AdminIdentity>
+    /** Verifies an ID token: who it signs in and whether they are an administrator (401/503 AppError). */
+    sessionFromToken(token: string | undefined, request: FastifyRequest): Promise<SignedInUser>
   }
   interface FastifyRequest {
     /** Set by requireAdmin. */
     admin: AdminIdentity | null
   }
+}
+
+/** Who a valid ID token signs in, administrator or not. */
+export interface SignedInUser {
+  identity: AdminIdentity
+  administrator: boolean
 }
 
 export const SIGN_IN_MESSAGE = 'Sign in to continue.'
@@ -52,10 +60,10 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     )
   }
 
-  async function adminFromToken(
+  async function sessionFromToken(
     token: string | undefined,
     request: FastifyRequest,
-  ): Promise<AdminIdentity> {
+  ): Promise<SignedInUser> {
     if (!token) throw new AppError(401, SIGN_IN_MESSAGE)
     if (token.length > MAX_ID_TOKEN_LENGTH) {
       request.log.info({ length: token.length }, 'ID token rejected: too long')
@@ -72,16 +80,24 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       request.log.info({ reason: (error as Error).message }, 'ID token rejected')
       throw new AppError(401, SIGN_IN_MESSAGE)
     }
-    const admin = identityFromClaims(claims)
-    if (!isAdministrator(claims, policy)) {
-      request.log.info({ username: admin.username }, 'signed-in user is not an administrator')
+    return { identity: identityFromClaims(claims), administrator: isAdministrator(claims, policy) }
+  }
+
+  async function adminFromToken(
+    token: string | undefined,
+    request: FastifyRequest,
+  ): Promise<AdminIdentity> {
+    const { identity, administrator } = await sessionFromToken(token, request)
+    if (!administrator) {
+      request.log.info({ username: identity.username }, 'signed-in user is not an administrator')
       throw new AppError(403, NOT_ADMIN_MESSAGE)
     }
-    return admin
+    return identity
   }
 
   app.decorateRequest('admin', null)
   app.decorate('adminFromToken', adminFromToken)
+  app.decorate('sessionFromToken', sessionFromToken)
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       request.admin = await adminFromToken(bearerToken(request.headers.authorization), request)

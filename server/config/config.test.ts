@@ -11,6 +11,15 @@ describe('loadConfig', () => {
     expect(config.ENROLLMENT_OPEN).toBe(false)
     expect(config.BRANDS.map((brand) => brand.key)).toEqual(['chevy', 'gm'])
     expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect([config.REMINDER_AFTER_DAYS, config.REMINDER_MAX]).toEqual([7, 2])
+  })
+
+  it('takes 0 reminder days or reminders, which turns reminders off', () => {
+    expect(loadConfig({ REMINDER_AFTER_DAYS: '0' }).REMINDER_AFTER_DAYS).toBe(0)
+    expect(loadConfig({ REMINDER_MAX: '0', REMINDER_AFTER_DAYS: '14' })).toMatchObject({
+      REMINDER_MAX: 0,
+      REMINDER_AFTER_DAYS: 14,
+    })
   })
 
   it.each([
@@ -23,6 +32,10 @@ describe('loadConfig', () => {
     ['BRANDS', 'chevy', /BRANDS must be a comma-separated list of key:Display Name/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL must be an http\(s\) URL/],
     ['REDIS_URL', 'http://cache:6379', /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    ['REMINDER_AFTER_DAYS', 'a week', /REMINDER_AFTER_DAYS must be a number of days/],
+    ['REMINDER_AFTER_DAYS', '-1', /REMINDER_AFTER_DAYS must be between 0 and 365 days/],
+    ['REMINDER_MAX', '1.5', /REMINDER_MAX must be a whole number of reminders/],
+    ['REMINDER_MAX', '11', /REMINDER_MAX must be between 0 and 10/],
   ])('stops on a bad %s (%s) with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrowError(message)

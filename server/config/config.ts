@@ -69,6 +69,18 @@ const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  REMINDER_AFTER_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be between 0 and 365 days (0 turns reminders off)')
+    .max(365, 'must be between 0 and 365 days (0 turns reminders off)')
+    .default(7),
+  REMINDER_MAX: z.coerce
+    .number({ error: 'must be a number of reminders' })
+    .int('must be a whole number of reminders')
+    .min(0, 'must be between 0 and 10 (0 turns reminders off)')
+    .max(10, 'must be between 0 and 10 (0 turns reminders off)')
+    .default(2),
   ENROLLMENT_YEAR: z.coerce
     .number({ error: 'must be a year such as 2025' })
     .int('must be a year such as 2025')

@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect, sql } from 'kysely'
-import { PGliteDialect } from 'kysely-pglite-dialect'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database } from './schema.js'
 import { unavailableAwareDialect } from './unavailable-aware-dialect.js'
 
@@ -33,9 +30,10 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // Each kind loads its own driver only (PGlite's is large), when it is opened.
   const { db, kind } = options.databaseUrl
     ? {
-        db: postgresDatabase(options.databaseUrl, options),
+        db: postgresDatabase((await import('pg')).default, options.databaseUrl, options),
         kind: 'postgres' as const,
       }
     : { db: await pgliteDatabase(options.dataDir), kind: 'pglite' as const }
@@ -54,9 +52,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-function postgresDatabase(connectionString: string, options: DatabaseOptions): Kysely<Database> {
+function postgresDatabase(
+  driver: typeof pg,
+  connectionString: string,
+  options: DatabaseOptions,
+): Kysely<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 30_000
-  const pool = new pg.Pool({
+  const pool = new driver.Pool({
     connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
@@ -98,9 +100,25 @@ function guardClient(client: pg.PoolClient, onError: (error: Error) => void): vo
   })
 }
 
+/**
+ * PGlite zeroes its whole buffer pool when it starts, so the pool is resident from the first
+ * second: PostgreSQL's default of 128 MB made most of the embedded server's idle memory. 16 MB
+ * holds what the requests touch again and again (the indexes of the type-aheads and searches);
+ * other pages come from the operating system's file cache (docs/decisions.md).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB']
+
 async function pgliteDatabase(dataDir: string): Promise<Kysely<Database>> {
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ])
   mkdirSync(dataDir, { recursive: true })
   // pg_trgm backs the trigram indexes of the searches (migration 0004-search-indexes).
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const pglite = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  })
   return new Kysely<Database>({ dialect: unavailableAwareDialect(new PGliteDialect(pglite)) })
 }

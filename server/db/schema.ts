@@ -26,6 +26,15 @@ export interface EnrollmentTable {
   version: Generated<number>
   created_at: Timestamp
   modified_at: Timestamp
+  /** When an LMA enrollment's authorization was last requested (submission, re-authorization). */
+  authorization_requested_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >
+  /** Reminders sent since that request (docs/product.md#authorization-reminders). */
+  reminders_sent: Generated<number>
+  last_reminder_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 /** A dealer row: its place in an enrollment, then one text column per field of a dealer entry. */
@@ -48,13 +57,22 @@ export interface EnrollmentHistoryTable {
   status_before: string | null
   status_after: string | null
   changes: JSONColumnType<HistoryChange[], string | undefined, string>
+  /** Why, in the administrator's words (Decline, Re-authorize); null when none was given. */
+  reason: string | null
 }
 
-export interface HistoryChange {
-  field: string
-  before: unknown
-  after: unknown
+/** An administrator's internal note; never shown on public pages or in mails. */
+export interface EnrollmentNoteTable {
+  id: Generated<string>
+  enrollment_guid: string
+  author: string
+  text: string
+  at: Timestamp
 }
+
+import type { HistoryChange } from '../../shared/enrollment/history-changes.js'
+
+export type { HistoryChange }
 
 export interface MailAttachment {
   filename: string
@@ -76,6 +94,10 @@ export interface OutboxTable {
   next_attempt_at: Timestamp
   sent_at: Date | null
   last_error: string | null
+  /** The enrollment the mail is about, when there is one. */
+  enrollment_guid: string | null
+  /** When a worker took the mail to send it; cleared when the attempt ends. */
+  claimed_at: Date | null
 }
 
 export interface DealerDirectoryTable {
@@ -121,6 +143,9 @@ export interface InvoiceTable {
   grand_total_cents: ColumnType<number, number, number>
   issued_at: Timestamp
   reissued_at: Date | null
+  /** YYYY-MM-DD the payment arrived; null while unpaid. */
+  paid_on: ColumnType<string | null, string | null | undefined, string | null>
+  payment_reference: string | null
 }
 
 /** The database as Kysely sees it; one interface per table. */
@@ -129,6 +154,7 @@ export interface Database {
   enrollments: EnrollmentTable
   enrollment_dealers: EnrollmentDealerTable
   enrollment_history: EnrollmentHistoryTable
+  enrollment_notes: EnrollmentNoteTable
   outbox: OutboxTable
   dealer_directory: DealerDirectoryTable
   invoice_sequences: InvoiceSequenceTable

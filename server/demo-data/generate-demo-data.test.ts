@@ -14,7 +14,7 @@ const REGIONS = [
 
 describe('generateDemoData', () => {
   it('is repeatable for a seed and differs between seeds', () => {
-    const options = { year: 2025, brands: BRANDS, dealers: 300 }
+    const options = { year: 2025, brands: BRANDS, dealers: 300, now: new Date('2026-03-01') }
     const first = generateDemoData(options, REGIONS)
     expect(generateDemoData(options, REGIONS)).toEqual(first)
     expect(generateDemoData({ ...options, seed: 99 }, REGIONS)).not.toEqual(first)
@@ -54,10 +54,11 @@ describe('generateDemoData', () => {
   })
 
   it('enrolls last year, splitting the counts over the brands', () => {
-    const { enrollments } = generateDemoData(
+    const { enrollments: both } = generateDemoData(
       { year: 2025, brands: BRANDS, dealerEnrollments: 11, lmaEnrollments: 3 },
       [],
     )
+    const enrollments = both.filter((e) => e.enrollment.year === 2024)
     const count = (brand: string, type: string) =>
       enrollments.filter((e) => e.enrollment.brand === brand && e.enrollment.type === type).length
     expect([count('chevy', 'Dealer'), count('gm', 'Dealer')]).toEqual([6, 5])
@@ -66,6 +67,28 @@ describe('generateDemoData', () => {
       expect(enrollment.year).toBe(2024)
       expect(enrollment.region_id).toBeNull()
       expect(new Date(enrollment.created_at ?? 0).getUTCFullYear()).toBe(2024)
+    }
+  })
+
+  it("enrolls part of last year's approvals again this year, over the last 45 days", () => {
+    const now = new Date('2026-11-20T12:00:00Z')
+    const { enrollments } = generateDemoData({ year: 2025, brands: BRANDS, now }, [])
+    const lastYear = enrollments.filter((e) => e.enrollment.year === 2024)
+    const thisYear = enrollments.filter((e) => e.enrollment.year === 2025)
+    const approved = lastYear.filter((e) => e.enrollment.status === 'Approved')
+    expect(thisYear.length).toBeGreaterThan(approved.length * 0.4)
+    expect(thisYear.length).toBeLessThan(approved.length * 0.7)
+    const times = thisYear.map((e) => new Date(e.enrollment.created_at ?? 0).getTime())
+    expect(Math.min(...times)).toBe(now.getTime() - 45 * 24 * 3600 * 1000)
+    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime())
+    const statuses = new Set(thisYear.map((e) => `${e.enrollment.type} ${e.enrollment.status}`))
+    for (const seen of ['Dealer Approved', 'Dealer Approving', 'Lma Authorizing', 'Lma Approved'])
+      expect(statuses).toContain(seen)
+    // Each comes back under last year's BAC or LMA name.
+    const lastKeys = new Set(lastYear.flatMap((e) => e.dealers.map((d) => `${d.brand} ${d.bac}`)))
+    for (const e of thisYear) {
+      for (const dealer of e.dealers) expect(lastKeys).toContain(`${dealer.brand} ${dealer.bac}`)
+      expect(e.dealers.every((dealer) => dealer.year === 2025)).toBe(true)
     }
   })
 })

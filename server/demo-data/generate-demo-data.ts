@@ -7,6 +7,7 @@ import { createRandom } from './random.js'
 import { dealerEnrollment } from './synthetic-dealer-enrollments.js'
 import { generateDealers, share } from './synthetic-dealers.js'
 import { lmaEnrollment } from './synthetic-lma-enrollments.js'
+import { thisYearEnrollments } from './synthetic-this-year.js'
 
 export interface DemoDataOptions {
   /** The current enrollment year; the demo enrollments are of the year before. */
@@ -20,6 +21,8 @@ export interface DemoDataOptions {
   lmaEnrollments?: number
   /** PRNG seed: the same seed and options give the same data, guids included. */
   seed?: number
+  /** This year's demo enrollments are of the DEMO_PROGRAM_DAYS days before this moment. */
+  now?: Date
 }
 
 export interface DemoData {
@@ -30,8 +33,9 @@ export interface DemoData {
 export const DEFAULT_DEMO_SEED = 20_250_101
 
 /**
- * Synthetic, repeatable demo data: a dealer directory spread over the brands' BAC ranges and
- * last year's enrollments of its dealers, split evenly over the brands.
+ * Synthetic, repeatable demo data: a dealer directory spread over the brands' BAC ranges,
+ * last year's enrollments of its dealers, split evenly over the brands, and this year's so far
+ * (thisYearEnrollments).
  */
 export function generateDemoData(options: DemoDataOptions, regions: readonly Region[]): DemoData {
   const random = createRandom(options.seed ?? DEFAULT_DEMO_SEED)
@@ -53,6 +57,9 @@ export function generateDemoData(options: DemoDataOptions, regions: readonly Reg
     }
     for (let i = 0; i < dealerCount; i++) enrollments.push(dealerEnrollment(context, brand, pool))
   })
+  enrollments.push(
+    ...thisYearEnrollments(random, enrollments, options.year, options.now ?? new Date()),
+  )
   enrollments.sort((a, b) => toTime(a.enrollment.created_at) - toTime(b.enrollment.created_at))
   const directory = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
   return { directory, enrollments }

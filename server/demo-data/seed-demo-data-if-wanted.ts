@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import { isDemoDataWanted } from './demo-data-wanted.js'
-import { type SeedDemoDataResult, seedDemoData } from './seed-demo-data.js'
+import type { SeedDemoDataResult } from './seed-demo-data.js'
 
 /**
  * The start-up hook: seeds demo data for the configured year and brands when the configuration
@@ -16,9 +16,23 @@ export async function seedDemoDataIfWanted(
   >,
 ): Promise<SeedDemoDataResult | null> {
   if (!isDemoDataWanted(config)) return null
+  // Most starts find data there already: the generator is loaded only for a database that may
+  // need it. seedDemoData checks again, under its lock, before it writes anything.
+  if (!(await looksUntouched(db))) {
+    return { seeded: false, reason: 'the database already has data' }
+  }
+  const { seedDemoData } = await import('./seed-demo-data.js')
   return seedDemoData(db, {
     year: config.ENROLLMENT_YEAR,
     brands: config.BRANDS,
     remitTo: config.REMIT_TO,
   })
+}
+
+async function looksUntouched(db: Kysely<Database>): Promise<boolean> {
+  const [enrollment, dealer] = await Promise.all([
+    db.selectFrom('enrollments').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('dealer_directory').select('bac').limit(1).executeTakeFirst(),
+  ])
+  return !enrollment && !dealer
 }

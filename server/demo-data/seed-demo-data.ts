@@ -41,6 +41,7 @@ export async function seedDemoData(
     const data = generateDemoData(options, regions)
     await directory.upsertMany(data.directory)
     const enrollmentDealers = await insertEnrollments(trx, data.enrollments)
+    await recordHistory(trx, data.enrollments)
     await invoiceApprovedLmas(trx, data.enrollments, options)
     return {
       seeded: true,
@@ -96,6 +97,51 @@ async function invoiceApprovedLmas(
       stored,
       new Date(stored.modified),
     )
+    // Issued when it was approved, so that the dashboard sees last year's money come in.
+    await trx
+      .updateTable('invoices')
+      .set({ issued_at: stored.modified })
+      .where('enrollment_guid', '=', stored.guid)
+      .execute()
+  }
+}
+
+/**
+ * Each demo enrollment's history: submitted when it was created, and approved (after an LMA's
+ * authorization) or declined when it last changed, so that the dashboard can tell how last
+ * year stood on any day of its program.
+ */
+async function recordHistory(
+  trx: Kysely<Database>,
+  enrollments: readonly DemoEnrollment[],
+): Promise<void> {
+  const entries = enrollments.flatMap(({ enrollment }) => {
+    const lma = enrollment.type === 'Lma'
+    const final = enrollment.status
+    const submitted = lma ? 'Authorizing' : final === 'Declined' ? 'Declined' : 'Approving'
+    const entry = (at: unknown, action: string, before: string | null, after: string) => ({
+      enrollment_guid: enrollment.guid,
+      action,
+      actor: 'demo data',
+      at: at as Date,
+      status_before: before,
+      status_after: after,
+      changes: '[]',
+    })
+    const history = [entry(enrollment.created_at, 'submitted', null, submitted)]
+    const modified = enrollment.modified_at
+    if (lma && final !== 'Authorizing') {
+      const authorized = new Date(
+        (new Date(enrollment.created_at as Date).getTime() + new Date(modified as Date).getTime()) /
+          2,
+      )
+      history.push(entry(authorized, 'authorized', 'Authorizing', 'Approving'))
+    }
+    if (final === 'Approved') history.push(entry(modified, 'approved', 'Approving', 'Approved'))
+    return history
+  })
+  for (const batch of batches(entries)) {
+    await trx.insertInto('enrollment_history').values(batch).execute()
   }
 }
 

@@ -18,7 +18,7 @@ interface LoginForm {
 export function devOidcInteractionRoutes(devOidc: DevOidc): FastifyPluginAsync {
   return async (app) => {
     const { config } = app
-    const { provider, accounts } = devOidc
+    const { accounts } = devOidc
     const csp = devPageCsp(config.PUBLIC_URL)
     const send = (reply: FastifyReply, status: number, body: string) =>
       reply
@@ -47,6 +47,7 @@ export function devOidcInteractionRoutes(devOidc: DevOidc): FastifyPluginAsync {
 
     /** The pending interaction of this browser, when it is the one in the address. */
     async function details(request: FastifyRequest, uid: string, reply: FastifyReply) {
+      const provider = await devOidc.provider()
       try {
         const interaction = await provider.interactionDetails(request.raw, reply.raw)
         return interaction.uid === uid ? interaction : undefined
@@ -59,6 +60,7 @@ export function devOidcInteractionRoutes(devOidc: DevOidc): FastifyPluginAsync {
       const interaction = await details(request, request.params.uid, reply)
       if (!interaction) return expired(reply)
       if (interaction.prompt.name === 'consent') {
+        const provider = await devOidc.provider()
         const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: {} })
         return reply.redirect(returnTo, 303)
       }
@@ -79,6 +81,7 @@ export function devOidcInteractionRoutes(devOidc: DevOidc): FastifyPluginAsync {
         }
         const result: InteractionResults = { login: { accountId: user.email } }
         if (interaction.prompt.name === 'select_account') result.select_account = {}
+        const provider = await devOidc.provider()
         const returnTo = await provider.interactionResult(request.raw, reply.raw, result)
         return reply.redirect(returnTo, 303)
       },
@@ -87,6 +90,7 @@ export function devOidcInteractionRoutes(devOidc: DevOidc): FastifyPluginAsync {
     app.post<{ Params: { uid: string } }>('/interaction/:uid/abort', async (request, reply) => {
       const interaction = await details(request, request.params.uid, reply)
       if (!interaction) return expired(reply)
+      const provider = await devOidc.provider()
       const returnTo = await provider.interactionResult(request.raw, reply.raw, {
         error: 'access_denied',
         error_description: 'The sign-in was cancelled.',

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type Provider from 'oidc-provider'
 import { DEV_OIDC_PATH } from '../public-config/public-config.js'
 import { devOidcInteractionRoutes } from './dev-oidc-interactions.js'
 import type { DevOidc } from './dev-oidc-provider.js'
@@ -18,8 +19,10 @@ const devOidcPlugin: FastifyPluginAsync<DevOidcPluginOptions> = async (app, { de
     // oidc-provider reads request bodies itself: leave the stream unread.
     mount.removeAllContentTypeParsers()
     mount.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
-    const callback = devOidc.provider.callback()
+    let callback: ReturnType<Provider['callback']> | undefined
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      callback ??= (await devOidc.provider()).callback()
+      const serve = callback
       reply.hijack()
       const raw = request.raw as IncomingMessage & { originalUrl?: string }
       const url = raw.url ?? DEV_OIDC_PATH
@@ -28,7 +31,7 @@ const devOidcPlugin: FastifyPluginAsync<DevOidcPluginOptions> = async (app, { de
       await new Promise<void>((resolve) => {
         reply.raw.once('close', resolve)
         reply.raw.once('finish', resolve)
-        callback(raw, reply.raw)
+        serve(raw, reply.raw)
       })
     }
     mount.all(DEV_OIDC_PATH, handler)

@@ -5,10 +5,14 @@ import { ConfigError } from '../config/config.js'
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_PATH } from '../public-config/public-config.js'
 import { type DevAccounts, devAccounts } from './dev-accounts.js'
 import { devPageCsp, logoutPage, messagePage } from './dev-oidc-pages.js'
-import { type DevSigningKey, generateDevSigningKey } from './dev-signing-key.js'
+import { DEV_SIGNING_ALG, type DevSigningKey, generateDevSigningKey } from './dev-signing-key.js'
 
 export interface DevOidc {
-  provider: Provider
+  /**
+   * The provider, built on its first use: oidc-provider (with Koa) is a large module graph that
+   * only a sign-in needs, so start-up does not load it (docs/decisions.md).
+   */
+  provider(): Promise<Provider>
   issuer: string
   accounts: DevAccounts
   /** For the ID token verifier in the same process. */
@@ -26,10 +30,32 @@ export async function createDevOidc(config: Config): Promise<DevOidc> {
       'Invalid configuration:\n  the development sign-in does not run in production; set OIDC_AUTHORITY and OIDC_CLIENT_ID',
     )
   }
-  const { default: Provider, interactionPolicy } = await import('oidc-provider')
   const issuer = `${config.PUBLIC_URL}${DEV_OIDC_PATH}`
   const key = await generateDevSigningKey()
   const accounts = devAccounts(config.DEV_USERS)
+  let provider: Promise<Provider> | undefined
+  return {
+    provider: () => {
+      // A failed build is tried again by the next request.
+      provider ??= createProvider(config, issuer, key, accounts).catch((error: unknown) => {
+        provider = undefined
+        throw error
+      })
+      return provider
+    },
+    issuer,
+    accounts,
+    trust: { issuer, keys: key.publicKeys },
+  }
+}
+
+async function createProvider(
+  config: Config,
+  issuer: string,
+  key: DevSigningKey,
+  accounts: DevAccounts,
+): Promise<Provider> {
+  const { default: Provider, interactionPolicy } = await import('oidc-provider')
   const csp = devPageCsp(config.PUBLIC_URL)
   const html = (ctx: KoaContextWithOIDC, body: string) => {
     ctx.type = 'html'
@@ -48,6 +74,7 @@ export async function createDevOidc(config: Config): Promise<DevOidc> {
         client_id: DEV_OIDC_CLIENT_ID,
         client_name: 'Dealer Funded POS Program (development)',
         token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: DEV_SIGNING_ALG,
         application_type: 'web',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -115,5 +142,5 @@ export async function createDevOidc(config: Config): Promise<DevOidc> {
     },
   })
   provider.proxy = Boolean(config.TRUST_PROXY && config.TRUST_PROXY !== 'false')
-  return { provider, issuer, accounts, trust: { issuer, keys: key.publicKeys } }
+  return provider
 }

@@ -13,6 +13,8 @@ export interface AdminActionOptions {
   action: AdminAction
   /** The history entry's action: approved, re-authorized, declined, deleted. */
   historyAction: string
+  /** The administrator's reason, kept in the history entry. */
+  reason?: string
   /** The change itself, in the transaction; answers the status after it. */
   apply(trx: Kysely<Database>, stored: StoredEnrollment): Promise<EnrollmentStatus | 'Deleted'>
 }
@@ -44,6 +46,7 @@ export async function runAdminAction(
       actor: options.admin.username,
       statusBefore: stored.status,
       statusAfter,
+      reason: options.reason,
     })
     return context.enrollments.findByGuid(guid, trx)
   })

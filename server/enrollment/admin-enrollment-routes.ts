@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -7,14 +7,14 @@ import {
   enrollmentListItemSchema,
   storedEnrollmentSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
-import { SIGN_IN_MESSAGE } from '../auth/auth-plugin.js'
-import { AppError } from '../http/app-error.js'
+import { reasonBody } from '../../shared/office/office-schemas.js'
+import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
 import { adminSecurity, preSerialized, problemResponses } from '../http/openapi-schemas.js'
 import { approveEnrollment } from './approve-enrollment.js'
 import { declineEnrollment } from './decline-enrollment.js'
 import { deleteEnrollment } from './delete-enrollment.js'
 import { createEnrollmentContext } from './enrollment-context.js'
+import { enrollmentListEtag, matchesIfNoneMatch } from './enrollment-list-etag.js'
 import { enrollmentListQuery } from './enrollment-list-query.js'
 import { toWire } from './enrollment-mapping.js'
 import { findEnrollmentHistory } from './find-enrollment-history.js'
@@ -23,19 +23,22 @@ import { editedEnrollmentBody, guidParams } from './public-enrollment-routes.js'
 import { reauthorizeEnrollment } from './reauthorize-enrollment.js'
 import { updateEnrollment } from './update-enrollment.js'
 
-/** The status actions take no input: no body, {} or null; anything else is refused. */
-const noFields = z
-  .strictObject({}, { error: 'This action takes no fields: send an empty body or {}.' })
-  .nullish()
-
 const admin = { tags: ['Admin'], security: adminSecurity }
 const enrollmentAnswers = { 200: storedEnrollmentSchema, ...problemResponses }
 
 const listRoute = {
   ...admin,
   summary: 'The enrollments of a year, newest change first',
+  description:
+    'Answers an ETag; sent back in If-None-Match while nothing the list shows has changed, it answers 304 without a body.',
   querystring: enrollmentListQuery,
-  response: { 200: z.array(enrollmentListItemSchema), ...problemResponses },
+  response: {
+    200: z.array(enrollmentListItemSchema),
+    304: z
+      .undefined()
+      .describe('Not Modified, no body: the list is the one of the ETag in If-None-Match.'),
+    ...problemResponses,
+  },
 }
 
 const historyRoute = {
@@ -53,11 +56,20 @@ const updateRoute = {
   response: enrollmentAnswers,
 }
 
-const actionRoute = (summary: string) => ({
+const approveRoute = {
+  ...admin,
+  summary: 'Approve an enrollment',
+  params: guidParams,
+  body: noFields,
+  response: enrollmentAnswers,
+}
+
+/** Re-authorize and Decline take an optional reason, kept in the history. */
+const reasonedRoute = (summary: string) => ({
   ...admin,
   summary,
   params: guidParams,
-  body: noFields,
+  body: reasonBody,
   response: enrollmentAnswers,
 })
 
@@ -69,34 +81,26 @@ const deleteRoute = {
   response: { 200: deletedEnrollmentSchema, ...problemResponses },
 }
 
-const ACTION_SUMMARIES: Record<string, string> = {
-  approve: 'Approve an enrollment',
-  're-authorize': 'Send an LMA enrollment back to its representative',
-  decline: 'Decline an enrollment',
-}
-
-function adminOf(request: FastifyRequest): AdminIdentity {
-  if (!request.admin) throw new AppError(401, SIGN_IN_MESSAGE)
-  return request.admin
-}
-
 /** The admin area's enrollment calls (docs/product.md#api); every one needs an administrator's ID token. */
 export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
-  // Before the body is read or the query checked: a stranger learns nothing but 401.
-  app.addHook('onRequest', app.requireAdmin)
-  // The actions are posted with an empty body, whatever content type the client names.
-  const json = app.getDefaultJsonParser('error', 'error')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body)
-    if (text === '') return done(null, undefined)
-    return json(request, text, done)
-  })
+  prepareAdminRoutes(app)
   const api = app.withTypeProvider<ZodTypeProvider>()
   const noStore = { 'cache-control': 'no-store' }
 
   api.get('/enrollments', { schema: listRoute }, async (request, reply) => {
-    reply.headers(noStore).type('application/json; charset=utf-8')
+    reply.headers(noStore)
+    // The tag first, then the list (see enrollmentListEtag). The Needs attention filter reads
+    // the outbox, the invoices and the clock, which the tag does not cover: no tag for it.
+    if (!request.query.attention) {
+      const query = request.url.split('?')[1] ?? ''
+      const etag = await enrollmentListEtag(app.database.db, query, request.query.year)
+      reply.header('etag', etag)
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        return reply.code(304).send(undefined)
+      }
+    }
+    reply.type('application/json; charset=utf-8')
     return preSerialized(await findEnrollments(context, request.query))
   })
 
@@ -109,18 +113,37 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     toWire(await updateEnrollment(context, request.params.guid, request.body, adminOf(request))),
   )
 
-  const actions = {
-    approve: approveEnrollment,
-    're-authorize': reauthorizeEnrollment,
-    decline: declineEnrollment,
-  }
-  for (const [path, action] of Object.entries(actions)) {
-    api.post(
-      `/enrollments/:guid/${path}`,
-      { schema: actionRoute(ACTION_SUMMARIES[path] ?? path) },
-      async (request) => toWire(await action(context, request.params.guid, adminOf(request))),
-    )
-  }
+  api.post('/enrollments/:guid/approve', { schema: approveRoute }, async (request) =>
+    toWire(await approveEnrollment(context, request.params.guid, adminOf(request))),
+  )
+
+  api.post(
+    '/enrollments/:guid/re-authorize',
+    { schema: reasonedRoute('Send an LMA enrollment back to its representative') },
+    async (request) =>
+      toWire(
+        await reauthorizeEnrollment(
+          context,
+          request.params.guid,
+          adminOf(request),
+          request.body?.reason,
+        ),
+      ),
+  )
+
+  api.post(
+    '/enrollments/:guid/decline',
+    { schema: reasonedRoute('Decline an enrollment') },
+    async (request) =>
+      toWire(
+        await declineEnrollment(
+          context,
+          request.params.guid,
+          adminOf(request),
+          request.body?.reason,
+        ),
+      ),
+  )
 
   api.post('/enrollments/:guid/delete', { schema: deleteRoute }, async (request) =>
     deleteEnrollment(context, request.params.guid, adminOf(request)),

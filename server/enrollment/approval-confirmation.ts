@@ -34,6 +34,7 @@ export async function enqueueApprovalConfirmation(
   })
   await context.outbox.enqueue(executor, {
     kind: 'approval-confirmation',
+    enrollmentGuid: enrollment.guid,
     recipient: representative.email,
     ...mail,
   })

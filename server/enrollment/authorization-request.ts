@@ -15,12 +15,36 @@ export function authorizationUrl(
   return `${publicUrl}/${encodeURIComponent(enrollment.brand)}/enrollment/lma?auth=${enrollment.guid}`
 }
 
-/** Queues the authorization request to lma.authEmailAddress in the caller's transaction. */
+/**
+ * Queues the authorization request to lma.authEmailAddress in the caller's transaction and
+ * records the request's time, so that its reminders count from now.
+ */
 export async function enqueueAuthorizationRequest(
   context: EnrollmentContext,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
   again = false,
+): Promise<void> {
+  if (!enrollment.lma) return
+  await context.lifecycle.markAuthorizationRequested(executor, enrollment.id)
+  await queueAuthorizationMail(context, executor, enrollment, { again })
+}
+
+/** The request again, as a reminder of one made on `requestedAt` (the reminder scheduler). */
+export async function enqueueAuthorizationReminder(
+  context: Pick<EnrollmentContext, 'config' | 'outbox'>,
+  executor: Kysely<Database>,
+  enrollment: StoredEnrollment,
+  requestedAt: Date,
+): Promise<void> {
+  await queueAuthorizationMail(context, executor, enrollment, { again: true, requestedAt })
+}
+
+async function queueAuthorizationMail(
+  context: Pick<EnrollmentContext, 'config' | 'outbox'>,
+  executor: Kysely<Database>,
+  enrollment: StoredEnrollment,
+  wording: { again: boolean; requestedAt?: Date },
 ): Promise<void> {
   const { lma } = enrollment
   if (!lma) return
@@ -36,10 +60,12 @@ export async function enqueueAuthorizationRequest(
     url: authorizationUrl(config.PUBLIC_URL, enrollment),
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
-    again,
+    again: wording.again,
+    requestedAt: wording.requestedAt,
   })
   await context.outbox.enqueue(executor, {
-    kind: 'authorization-request',
+    kind: wording.requestedAt ? 'authorization-reminder' : 'authorization-request',
+    enrollmentGuid: enrollment.guid,
     recipient: lma.authEmailAddress,
     ...mail,
   })
@@ -74,6 +100,7 @@ export async function enqueueRepresentativeChangedNotice(
   })
   await context.outbox.enqueue(executor, {
     kind: 'representative-changed',
+    enrollmentGuid: after.guid,
     recipient: previous.authEmailAddress,
     ...mail,
   })
@@ -114,6 +141,7 @@ export async function enqueueSubmissionReceipt(
   })
   await context.outbox.enqueue(executor, {
     kind: 'submission-receipt',
+    enrollmentGuid: enrollment.guid,
     recipient: recipient.email,
     ...mail,
   })

@@ -8,12 +8,14 @@ export async function declineEnrollment(
   context: EnrollmentContext,
   guid: string,
   admin: AdminIdentity,
+  reason?: string,
 ): Promise<StoredEnrollment> {
   const updated = await runAdminAction(context, {
     guid,
     admin,
     action: 'decline',
     historyAction: 'declined',
+    reason,
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Declined')
       return 'Declined'

@@ -29,6 +29,15 @@ export function createEnrollmentLifecycleRepository() {
         .execute()
     },
 
+    /** An authorization request went out now: its reminders start over (docs/product.md#authorization-reminders). */
+    async markAuthorizationRequested(executor: Kysely<Database>, id: string): Promise<void> {
+      await executor
+        .updateTable('enrollments')
+        .set({ authorization_requested_at: sql`now()`, reminders_sent: 0, last_reminder_at: null })
+        .where('id', '=', id)
+        .execute()
+    },
+
     /** Removes the enrollment; its dealer rows go with it (on delete cascade), its history stays. */
     async remove(executor: Kysely<Database>, id: string): Promise<void> {
       await executor.deleteFrom('enrollments').where('id', '=', id).execute()

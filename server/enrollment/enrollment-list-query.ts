@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { ATTENTION_FILTERS, type AttentionFilter } from '../../shared/office/office-limits.js'
 import { queryText } from '../http/query-text.js'
 
 const YEAR_MESSAGE = 'Year must be a year such as 2025.'
+const BRAND_MESSAGE = 'Brand must be a brand key such as chevy.'
 
 /** An empty query value (the list's 'Any') means no filter. */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
@@ -31,5 +33,21 @@ export const enrollmentListQuery = z.object({
     blankIsAbsent,
     z.enum(ENROLLMENT_TYPES, { error: 'Type must be Lma or Dealer.' }).optional(),
   ),
+  brand: z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: BRAND_MESSAGE })
+      .regex(/^[A-Za-z][A-Za-z0-9-]{0,19}$/, BRAND_MESSAGE)
+      .transform((key) => key.toLowerCase())
+      .optional(),
+  ),
   search: queryText('Search', 100).optional(),
+  attention: z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(Object.keys(ATTENTION_FILTERS) as [AttentionFilter, ...AttentionFilter[]], {
+        error: `Attention must be one of ${Object.keys(ATTENTION_FILTERS).join(', ')}.`,
+      })
+      .optional(),
+  ),
 })

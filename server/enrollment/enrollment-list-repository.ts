@@ -4,15 +4,22 @@ import type {
   EnrollmentStatus,
   EnrollmentType,
 } from '../../shared/enrollment/enrollment.js'
+import { PAYMENT_DUE_DAYS } from '../../shared/invoice/invoice.js'
+import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import { rowKitCountSql } from './kit-count-sql.js'
 
 export interface EnrollmentListFilters {
   year?: number
   status?: EnrollmentStatus
   type?: EnrollmentType
+  /** A brand key, lower case. */
+  brand?: string
   /** Trimmed; matches BACs, dealer and LMA names, emails and zip codes (contains, any case). */
   search?: string
+  /** Only enrollments with a failed mail, or with an invoice unpaid past its due date. */
+  attention?: AttentionFilter
 }
 
 /** JSON text of a value of type T, as the database wrote it. */
@@ -45,10 +52,39 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
           sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
           isoTimestamp(sql.ref('e.created_at')).as('created'),
           isoTimestamp(sql.ref('e.modified_at')).as('modified'),
+          (eb) =>
+            eb
+              .selectFrom('enrollment_dealers as k')
+              .select(sql<number>`coalesce(sum(${rowKitCountSql('k')}), 0)::int`.as('kits'))
+              .whereRef('k.enrollment_id', '=', 'e.id')
+              .as('kits'),
         ])
       if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
       if (filters.status) query = query.where('e.status', '=', filters.status)
       if (filters.type) query = query.where('e.type', '=', filters.type)
+      if (filters.attention === 'failed-mail') {
+        query = query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('outbox as o')
+              .select(sql`1`.as('one'))
+              .whereRef('o.enrollment_guid', '=', 'e.guid')
+              .where('o.sent_at', 'is', null)
+              .where('o.next_attempt_at', '=', sql<Date>`'infinity'::timestamptz`),
+          ),
+        )
+      }
+      if (filters.attention === 'overdue-invoice') {
+        query = query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('invoices as i')
+              .select(sql`1`.as('one'))
+              .whereRef('i.enrollment_guid', '=', 'e.guid')
+              .where('i.paid_on', 'is', null)
+              .where(sql<boolean>`i.invoice_date + ${PAYMENT_DUE_DAYS}::int < current_date`),
+          ),
+        )
+      }
+      if (filters.brand) query = query.where('e.brand', '=', filters.brand)
       if (filters.search) {
         const pattern = `%${escapeLike(filters.search)}%`
         // Matches the LMA's fields or any dealer row's. An IN over a UNION, not an OR with

@@ -10,6 +10,7 @@ export interface EnrollmentHistoryItem {
   statusBefore: string | null
   statusAfter: string | null
   changes: HistoryChange[]
+  reason: string | null
 }
 
 /** The audit history of an enrollment, oldest first; it outlives a delete (docs/product.md#history). */
@@ -28,5 +29,6 @@ export async function findEnrollmentHistory(
     statusBefore: row.status_before,
     statusAfter: row.status_after,
     changes: row.changes,
+    reason: row.reason,
   }))
 }

@@ -88,6 +88,7 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
       name: 'Riverside Chevrolet',
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      kits: 1,
     })
     const lakeshore = items.find((item) => item.guid === guids.lakeshore)
     expect(lakeshore).toMatchObject({
@@ -158,10 +159,32 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
     ['status=Pending', 'status'],
     ['status=Deleted', 'status'],
     ['type=Agency', 'type'],
+    ['brand=-chevy', 'brand'],
+    [`brand=${'b'.repeat(21)}`, 'brand'],
     [`search=${'x'.repeat(101)}`, 'search'],
   ])('refuses the bad filter %s with a 400 naming the field', async (query, field) => {
     const response = await t.asAdmin({ url: `/api/enrollments?${query}` })
     expect(response.statusCode).toBe(400)
     expect(Object.keys(response.json().errors)).toEqual([field])
+  })
+
+  it('counts the kits each enrollment orders, add-on kits included, none for billing None', async () => {
+    const items = await list()
+    const kits = Object.fromEntries(items.map((item) => [labels([item])[0], item.kits]))
+    // Riverside: one Large kit, no Hispanic kits. Lakeshore: two rows, each an English kit and
+    // a Hispanic add-on. Hilltop declined (billing None): nothing.
+    expect(kits).toEqual({ riverside: 1, lakeshore: 4, declined: 0, old: 1 })
+  })
+
+  it('filters by brand, in any case; an unknown brand has no rows', async () => {
+    await submit('gm', dealerEnrollment({ bac: '446688', name: 'Summit GM' }, { brand: 'gm' }))
+    expect(labels(await list('?brand=gm'))).toEqual(['gm'])
+    expect(labels(await list('?brand=GM&year=2025'))).toEqual(['gm'])
+    expect(labels(await list('?brand=chevy&year=2025'))).toEqual([
+      'declined',
+      'lakeshore',
+      'riverside',
+    ])
+    expect(await list('?brand=nothere')).toEqual([])
   })
 })

@@ -8,6 +8,8 @@ export interface HistoryEntry {
   statusBefore: string | null
   statusAfter: string | null
   changes?: HistoryChange[]
+  /** Why, in the administrator's words; an empty reason is kept as none. */
+  reason?: string | undefined
 }
 
 /** The audit trail of enrollments; it keeps no foreign key so that it outlives a delete. */
@@ -23,6 +25,7 @@ export function createHistoryRepository(db: Kysely<Database>) {
           status_before: entry.statusBefore,
           status_after: entry.statusAfter,
           changes: JSON.stringify(entry.changes ?? []),
+          reason: entry.reason || null,
         })
         .execute()
     },

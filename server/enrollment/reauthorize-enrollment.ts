@@ -9,12 +9,14 @@ export async function reauthorizeEnrollment(
   context: EnrollmentContext,
   guid: string,
   admin: AdminIdentity,
+  reason?: string,
 ): Promise<StoredEnrollment> {
   const updated = await runAdminAction(context, {
     guid,
     admin,
     action: 'reauthorize',
     historyAction: 're-authorized',
+    reason,
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Authorizing')
       await enqueueAuthorizationRequest(context, trx, stored, true)

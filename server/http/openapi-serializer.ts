@@ -7,9 +7,17 @@ type JsonSchema = Record<string, unknown>
 /**
  * Answers are written by fast-json-stringify from the JSON Schema of their zod response schema:
  * a property the schema does not name is never written, whatever the handler returned.
+ * Fastify asks for every route's serializers at start-up; each is compiled when its first
+ * answer is written instead, so start-up does not compile the ones it never needs
+ * (docs/decisions.md).
  */
-export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> = ({ schema }) =>
-  fastJson(serializedSchema(schema))
+export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> = ({ schema }) => {
+  let serialize: ((data: unknown) => string) | undefined
+  return (data) => {
+    serialize ??= fastJson(serializedSchema(schema))
+    return serialize(data)
+  }
+}
 
 /** The output side of a zod schema, every part inlined, in a draft fast-json-stringify reads. */
 export function serializedSchema(schema: z.core.$ZodType): JsonSchema {

@@ -37,6 +37,7 @@ export async function enqueueInvoiceMail(
   })
   await context.outbox.enqueue(executor, {
     kind: 'invoice',
+    enrollmentGuid: invoice.enrollmentGuid,
     recipient: invoice.billToEmail,
     ...mail,
     attachments: [

@@ -21,13 +21,17 @@ export interface InvoiceRecord extends InvoiceSnapshot {
   invoiceNumber: string
   issuedAt: string
   reissuedAt: string | null
+  /** YYYY-MM-DD the payment arrived, as an administrator recorded it; null while unpaid. */
+  paidOn: string | null
+  paymentReference: string | null
 }
 
 const COLUMNS = sql`enrollment_guid as "enrollmentGuid", invoice_number as "invoiceNumber",
   invoice_year as "invoiceYear", to_char(invoice_date, 'YYYY-MM-DD') as "invoiceDate", terms, brand,
   brand_name as "brandName", lma_name as "lmaName", bill_to_email as "billToEmail",
   bill_to as "billTo", remit_to as "remitTo", items, subtotal_cents as "subtotalCents",
-  grand_total_cents as "grandTotalCents", issued_at as "issuedAt", reissued_at as "reissuedAt"`
+  grand_total_cents as "grandTotalCents", issued_at as "issuedAt", reissued_at as "reissuedAt",
+  to_char(paid_on, 'YYYY-MM-DD') as "paidOn", payment_reference as "paymentReference"`
 
 /** Invoice snapshots and their per-year number sequence. */
 export function createInvoiceRepository(db: Kysely<Database>) {

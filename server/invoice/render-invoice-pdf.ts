@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
 import { dollars, programHeading, shortDate } from '../../shared/invoice/invoice-text.js'
 
@@ -30,11 +29,14 @@ type Doc = PDFKit.PDFDocument
 /**
  * The invoice as one US Letter page of real (searchable) text in the built-in Helvetica.
  * The PDF's creation date is the invoice date, so one snapshot always renders the same bytes.
+ * pdfkit (with its font and Unicode tables) is loaded by the first invoice drawn, not at
+ * start-up (docs/decisions.md).
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: Invoice,
   options: InvoicePdfOptions = {},
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: LEFT,

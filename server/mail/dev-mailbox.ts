@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import PostalMime from 'postal-mime'
-import { SMTPServer } from 'smtp-server'
+import type { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
   id: number
@@ -22,37 +21,47 @@ const KEEP = 500
 export class DevMailbox {
   private readonly received: ReceivedMail[] = []
   private nextId = 1
-  private readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    banner: 'Dealer Funded POS Program dev mailbox',
-    logger: false,
-    size: 20 * 1024 * 1024,
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        this.store(
-          Buffer.concat(chunks),
-          session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        ).then(
-          () => callback(),
-          (error: Error) => callback(error),
-        )
-      })
-    },
-  })
+  private server: SMTPServer | undefined
 
+  /**
+   * Listens on `port` (0: any free one) and answers it. smtp-server and postal-mime are loaded
+   * here, so a process that never sends mail never loads them (docs/decisions.md).
+   */
   async start(port = 0): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject)
-      this.server.listen(port, '127.0.0.1', () => resolve())
+    const { SMTPServer } = await import('smtp-server')
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      banner: 'Dealer Funded POS Program dev mailbox',
+      logger: false,
+      size: 20 * 1024 * 1024,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          this.store(
+            Buffer.concat(chunks),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ).then(
+            () => callback(),
+            (error: Error) => callback(error),
+          )
+        })
+      },
     })
-    return (this.server.server.address() as AddressInfo).port
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    this.server = server
+    return (server.server.address() as AddressInfo).port
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+    const { server } = this
+    if (!server) return
+    this.server = undefined
+    await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 
   messages(): readonly ReceivedMail[] {
@@ -60,6 +69,7 @@ export class DevMailbox {
   }
 
   private async store(raw: Buffer, to: string[]): Promise<void> {
+    const { default: PostalMime } = await import('postal-mime')
     const parsed = await PostalMime.parse(raw)
     this.received.unshift({
       id: this.nextId++,

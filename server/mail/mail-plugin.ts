@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { devMailRoutes } from './dev-mail-routes.js'
 import { DevMailbox } from './dev-mailbox.js'
 import { MailWorker } from './mail-worker.js'
@@ -33,28 +33,27 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
   const { config } = app
   let devMailbox: DevMailbox | undefined
-  let transport: Transporter
-  if (config.SMTP_URL) {
-    transport = nodemailer.createTransport({ url: config.SMTP_URL, ...TIMEOUTS })
-  } else {
+  if (!config.SMTP_URL) {
     // loadConfig requires SMTP_URL wherever the development aids must stay off.
     if (!config.devTools) throw new Error('The dev mailbox is off here: SMTP_URL is required')
     devMailbox = new DevMailbox()
-    const port = await devMailbox.start()
-    transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      ignoreTLS: true,
-      ...TIMEOUTS,
-    })
     await app.register(devMailRoutes(devMailbox))
-    app.log.info({ port }, 'dev mailbox: mail is kept in memory and shown at /dev/mail')
+    app.log.info('dev mailbox: mail is kept in memory and shown at /dev/mail')
+  }
+  // The transport (and the dev mailbox's SMTP server) opens with the first mail to send:
+  // nodemailer, smtp-server and postal-mime stay unloaded until then (docs/decisions.md).
+  let transport: Promise<Transporter> | undefined
+  const openTransport = () => {
+    transport ??= createTransport(config.SMTP_URL, devMailbox).catch((error: unknown) => {
+      transport = undefined
+      throw error
+    })
+    return transport
   }
   const outbox = createOutboxRepository(app.database.db)
   const worker = new MailWorker({
     outbox,
-    transport,
+    transport: { sendMail: async (mail) => (await openTransport()).sendMail(mail) },
     from: config.MAIL_FROM,
     log: app.log,
     pollMs: options.pollMs,
@@ -65,8 +64,26 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
   if (options.worker !== false) app.addHook('onReady', async () => worker.start())
   app.addHook('onClose', async () => {
     await worker.stop()
-    transport.close()
+    const opened = await transport?.catch(() => undefined)
+    opened?.close()
     await devMailbox?.close()
+  })
+}
+
+async function createTransport(
+  smtpUrl: string | undefined,
+  devMailbox: DevMailbox | undefined,
+): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer')
+  if (smtpUrl) return nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS })
+  if (!devMailbox) throw new Error('Neither SMTP_URL nor the dev mailbox is there to send mail')
+  const port = await devMailbox.start()
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    ...TIMEOUTS,
   })
 }
 

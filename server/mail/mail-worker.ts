@@ -4,7 +4,8 @@ import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 
 export interface MailWorkerOptions {
   outbox: OutboxRepository
-  transport: Transporter
+  /** What the worker uses of nodemailer's transport. */
+  transport: Pick<Transporter, 'sendMail'>
   from: string
   log: FastifyBaseLogger
   /** How often the outbox is looked at when nothing wakes the worker. */

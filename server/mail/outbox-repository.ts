@@ -8,15 +8,17 @@ export interface OutgoingMail {
   html: string
   text: string
   attachments?: MailAttachment[]
+  /** The enrollment the mail is about; its detail dialog lists the mail. */
+  enrollmentGuid?: string
 }
 
-export interface ClaimedMail extends Required<OutgoingMail> {
+export interface ClaimedMail extends Required<Omit<OutgoingMail, 'enrollmentGuid'>> {
   id: string
   attempts: number
 }
 
 /** How long a claimed mail stays invisible to other workers while it is being sent. */
-const LEASE = '5 minutes'
+export const LEASE = '5 minutes'
 
 export function createOutboxRepository(db: Kysely<Database>) {
   return {
@@ -31,6 +33,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
           html: mail.html,
           text: mail.text,
           attachments: JSON.stringify(mail.attachments ?? []),
+          enrollment_guid: mail.enrollmentGuid ?? null,
         })
         .execute()
     },
@@ -39,7 +42,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
     async claimDue(limit: number): Promise<ClaimedMail[]> {
       const result = await sql<ClaimedMail>`
         update outbox
-        set attempts = attempts + 1, next_attempt_at = now() + ${LEASE}::interval
+        set attempts = attempts + 1, next_attempt_at = now() + ${LEASE}::interval, claimed_at = now()
         where id in (
           select id from outbox
           where sent_at is null and next_attempt_at <= now()
@@ -56,7 +59,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
       if (ids.length === 0) return
       await db
         .updateTable('outbox')
-        .set({ attempts: sql`attempts - 1`, next_attempt_at: sql`now()` })
+        .set({ attempts: sql`attempts - 1`, next_attempt_at: sql`now()`, claimed_at: null })
         .where('id', 'in', ids)
         .where('sent_at', 'is', null)
         .execute()
@@ -65,7 +68,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
     async markSent(id: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ sent_at: sql`now()`, last_error: null })
+        .set({ sent_at: sql`now()`, last_error: null, claimed_at: null })
         .where('id', '=', id)
         .execute()
     },
@@ -75,6 +78,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
         .updateTable('outbox')
         .set({
           last_error: error.slice(0, 1000),
+          claimed_at: null,
           next_attempt_at:
             retryInMs === null
               ? sql`'infinity'::timestamptz`

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../http/app-error.js'
-import { RedisConnection } from './redis-connection.js'
+import type { RedisConnection } from './redis-connection.js'
 import { sharedRateLimitStore } from './shared-rate-limit-store.js'
 
 declare module 'fastify' {
@@ -24,8 +24,9 @@ declare module 'fastify' {
  * counts while Redis is away).
  */
 const rateLimitPlugin: FastifyPluginAsync = async (app) => {
+  // ioredis is loaded only where REDIS_URL asks for it.
   const redis = app.config.REDIS_URL
-    ? new RedisConnection(app.config.REDIS_URL, app.log)
+    ? new (await import('./redis-connection.js')).RedisConnection(app.config.REDIS_URL, app.log)
     : undefined
   app.decorate('redis', redis)
   if (redis) app.addHook('onClose', () => redis.close())

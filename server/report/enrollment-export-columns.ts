@@ -49,6 +49,7 @@ export function enrollmentExportColumns(brands: readonly Brand[]): Column[] {
       kind: 'currency',
       value: (row) => (row.dealer ? dealerRowCostCents(row.dealer) / 100 : null),
     },
+    text('Notes (internal)', 40, (row) => row.notes),
     text('Enrollment ID', 38, (row) => row.guid),
   ]
 }

@@ -40,6 +40,14 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
             .select(sql<number>`count(*)::int`.as('n'))
             .whereRef('d.enrollment_id', '=', 'e.id')
             .as('dealerCount'),
+          eb
+            .selectFrom('enrollment_notes as n')
+            .select(
+              sql<string>`string_agg(to_char(n.at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ' ||
+                n.author || ': ' || n.text, E'\n' order by n.id)`.as('notes'),
+            )
+            .whereRef('n.enrollment_guid', '=', 'e.guid')
+            .as('notes'),
         ])
       if (after) {
         // A row comparison on the sort key, the year negated for its descending order: a range

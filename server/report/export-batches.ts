@@ -24,6 +24,8 @@ export interface ExportRow {
   modified: Date
   lma: LmaRecord | null
   dealer: DealerEntry | null
+  /** The internal notes, one a line: when, who, what. */
+  notes: string | null
 }
 
 /** About this many lines per batch (more only when one enrollment alone has more rows). */
@@ -79,6 +81,7 @@ function lines(enrollment: ExportEnrollment, dealers: DealerEntry[]): ExportRow[
     created: new Date(enrollment.created),
     modified: new Date(enrollment.modified),
     lma: enrollment.lma ?? null,
+    notes: enrollment.notes,
   }
   if (dealers.length === 0) return [{ ...common, dealer: null }]
   return dealers.map((dealer) => ({ ...common, dealer }))

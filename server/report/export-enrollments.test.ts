@@ -89,11 +89,12 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
     for (const header of ['LMA Name', 'Agency of Record', 'LMA Authorized Rep Fax', 'BAC']) {
       expect(headers).toContain(header)
     }
-    expect(headers.slice(-5)).toEqual([
+    expect(headers.slice(-6)).toEqual([
       'Kit Size',
       'Hispanic',
       'Billing',
       'Kit Cost',
+      'Notes (internal)',
       'Enrollment ID',
     ])
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true)

@@ -71,6 +71,12 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       row('Small', 'Yes'),
     ])
     await issue(2027, '2027-01-10', 'Next Year Dealers', [row('Large', 'No')])
+    // The first is paid; the second, due 60 days after 2026-02-03, is long overdue.
+    await t.database.db
+      .updateTable('invoices')
+      .set({ paid_on: '2026-02-01', payment_reference: 'Check 77' })
+      .where('invoice_number', '=', '2026-0001')
+      .execute()
   })
   afterAll(() => t.close())
 
@@ -85,6 +91,13 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       ...INVOICE_ITEM_DESCRIPTIONS,
       'Subtotal',
       'Grand Total',
+      'Due Date',
+      'Payment',
+      'Paid On',
+      'Payment Reference',
+      'Amount Paid',
+      'Amount Unpaid',
+      'Amount Overdue',
     ])
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true)
     expect(sheet.rowCount).toBe(1 + 2 + 2)
@@ -101,6 +114,13 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       1,
       850,
       850,
+      new Date('2026-03-16T00:00:00Z'),
+      'Paid',
+      new Date('2026-02-01T00:00:00Z'),
+      'Check 77',
+      850,
+      0,
+      0,
     ])
     expect(rowValues(sheet, 3).slice(3, 12)).toEqual([
       `'=cmd|"/C calc"!A0`,
@@ -111,6 +131,15 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       1,
       1,
       1175,
+      1175,
+    ])
+    expect(rowValues(sheet, 3).slice(12)).toEqual([
+      new Date('2026-04-04T00:00:00Z'),
+      'Overdue',
+      undefined,
+      undefined,
+      0,
+      0,
       1175,
     ])
     expect(rowValues(sheet, 4)).toEqual([])
@@ -127,6 +156,13 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       2,
       2025,
       2025,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      850,
+      0,
+      1175,
     ])
     expect(sheet.getRow(5).getCell(1).font?.bold).toBe(true)
   })
@@ -147,14 +183,20 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
   it('freezes the header and filters the invoice rows, not the totals', async () => {
     const sheet = await download(2026)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
-    expect(sheet.autoFilter).toBe('A1:L3')
+    expect(sheet.autoFilter).toBe('A1:S3')
   })
 
   it('has only the header and a zero totals row for a year without invoices', async () => {
     const sheet = await download(2019)
     expect(sheet.rowCount).toBe(3)
-    expect(rowValues(sheet, 3)).toEqual(['Total', ...Array(4).fill(undefined), ...Array(7).fill(0)])
-    expect(sheet.autoFilter).toBe('A1:L1')
+    expect(rowValues(sheet, 3)).toEqual([
+      'Total',
+      ...Array(4).fill(undefined),
+      ...Array(7).fill(0),
+      ...Array(4).fill(undefined),
+      ...Array(3).fill(0),
+    ])
+    expect(sheet.autoFilter).toBe('A1:S1')
   })
 
   it('lists the invoice an approval issues', async () => {

@@ -1,4 +1,5 @@
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
+import { isOverdue, paymentDueDate } from '../../shared/invoice/invoice.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import type { CellValue, ReportColumn } from './report-sheet.js'
 
@@ -30,7 +31,42 @@ export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
   ),
   { header: 'Subtotal', width: 13, kind: 'currency', value: (it) => it.subtotalCents / 100 },
   { header: 'Grand Total', width: 13, kind: 'currency', value: (it) => it.grandTotalCents / 100 },
+  {
+    header: 'Due Date',
+    width: 12,
+    kind: 'date',
+    value: (it) => new Date(`${paymentDueDate(it.invoiceDate)}T00:00:00Z`),
+  },
+  { header: 'Payment', width: 10, kind: 'text', value: (it) => paymentState(it) },
+  {
+    header: 'Paid On',
+    width: 12,
+    kind: 'date',
+    value: (it) => (it.paidOn ? new Date(`${it.paidOn}T00:00:00Z`) : null),
+  },
+  { header: 'Payment Reference', width: 20, kind: 'text', value: (it) => it.paymentReference },
+  // One amount column per state, so that the totals row gives paid, unpaid and overdue sums
+  // (an overdue invoice counts as overdue, not also as unpaid).
+  ...(['Paid', 'Unpaid', 'Overdue'] as const).map(
+    (state): Column => ({
+      header: `Amount ${state}`,
+      width: 15,
+      kind: 'currency',
+      value: (it) => (paymentState(it) === state ? it.grandTotalCents / 100 : 0),
+    }),
+  ),
 ]
+
+/** Today, YYYY-MM-DD in UTC, as the invoice dates are written. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+/** Paid, Overdue (unpaid past its due date) or Unpaid (docs/product.md#office-workflow). */
+export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' {
+  if (invoice.paidOn) return 'Paid'
+  return isOverdue(invoice, today()) ? 'Overdue' : 'Unpaid'
+}
 
 /** The totals row: 'Total', then the sum of every number column. */
 export function invoiceTotals(invoices: readonly InvoiceRecord[]): CellValue[] {

@@ -9,6 +9,8 @@ import { postReportForm } from '../test-support/report-download.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const REPORTS = ['/api/reports/export', '/api/reports/invoices/2025']
+/** Every report download, the list's export (which also takes the list's filters) included. */
+const DOWNLOADS = [...REPORTS, '/api/reports/enrollment-list']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 describe.each(testDatabaseKinds())('report downloads need an administrator on %s', (kind) => {
@@ -20,7 +22,7 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
   })
   afterAll(() => t.close())
 
-  it.each(REPORTS)('%s without a token is a 401 problem', async (url) => {
+  it.each(DOWNLOADS)('%s without a token is a 401 problem', async (url) => {
     for (const response of [
       await postReportForm(t.app, url),
       await postReportForm(t.app, url, { bearer_token: '' }),
@@ -33,7 +35,7 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
     }
   })
 
-  it.each(REPORTS)('%s without a token is refused before any other body is read', async (url) => {
+  it.each(DOWNLOADS)('%s without a token is refused before any other body is read', async (url) => {
     const json = await t.app.inject({
       method: 'POST',
       url,
@@ -50,7 +52,7 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
     expect(badHeader.statusCode).toBe(401)
   })
 
-  it.each(REPORTS)('%s with a bad token is a 401', async (url) => {
+  it.each(DOWNLOADS)('%s with a bad token is a 401', async (url) => {
     const bad = [
       'not-a-token',
       await t.idp.sign(ADMIN_CLAIMS, { expiresIn: -600 }),
@@ -63,7 +65,7 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
     }
   })
 
-  it.each(REPORTS)('%s for a signed-in user who is no administrator is a 403', async (url) => {
+  it.each(DOWNLOADS)('%s for a signed-in user who is no administrator is a 403', async (url) => {
     const token = await t.idp.sign(VIEWER_CLAIMS)
     const response = await postReportForm(t.app, url, { bearer_token: token })
     expect(response.statusCode).toBe(403)
@@ -73,7 +75,7 @@ describe.each(testDatabaseKinds())('report downloads need an administrator on %s
     })
   })
 
-  it.each(REPORTS)('%s takes the token from the form or an Authorization header', async (url) => {
+  it.each(DOWNLOADS)('%s takes the token from the form or an Authorization header', async (url) => {
     const form = await postReportForm(t.app, url, { bearer_token: adminToken })
     expect(form.statusCode).toBe(200)
     expect(form.headers['content-type']).toBe(XLSX)

@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())(
       await t.close()
     })
 
-    it.each(['export', 'invoices/{year}'])(
+    it.each(['export', 'invoices/{year}', 'enrollment-list'])(
       'POST /api/reports/%s with random forms',
       async (path) => {
         await fuzzEndpoint({
@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())(
 
     it('the server is still ready afterwards', async () => {
       expect((await t.app.inject('/readyz')).statusCode).toBe(200)
-      expect(Object.keys(tally)).toHaveLength(5)
+      expect(Object.keys(tally)).toHaveLength(6)
     })
   },
 )

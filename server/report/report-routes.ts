@@ -2,11 +2,19 @@ import formbody from '@fastify/formbody'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DEFAULT_LIST_SORT, parseListSort } from '../../shared/enrollment/list-view.js'
 import { bearerToken } from '../auth/bearer-token.js'
+import { brandFilter } from '../dashboard/dashboard-query.js'
+import { enrollmentListQuery } from '../enrollment/enrollment-list-query.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
+import { notReEnrolledQuery, regionFilter } from '../re-enrollment/not-re-enrolled-query.js'
+import { createNotReEnrolledRepository } from '../re-enrollment/not-re-enrolled-repository.js'
+import { createRegionRepository } from '../region/region-repository.js'
+import { exportEnrollmentList } from './export-enrollment-list.js'
 import { exportEnrollments } from './export-enrollments.js'
 import { exportInvoices } from './export-invoices.js'
+import { exportNotReEnrolled } from './export-not-re-enrolled.js'
 import { formToken, TOKEN_FIELD } from './report-token.js'
 import { XLSX_CONTENT_TYPE } from './xlsx-download.js'
 
@@ -24,6 +32,36 @@ const reportForm = z
     },
   )
   .partial()
+  .nullish()
+
+const SORT_MESSAGE = 'Sort must name a column of the list, such as submitted or -dealerName.'
+
+/** The admin list's filters and sort, as its address names them (the search as `search`). */
+const listReportForm = z
+  .strictObject(
+    {
+      [TOKEN_FIELD]: z.string({ error: 'The token must be sent once, as text.' }).optional(),
+      ...enrollmentListQuery.shape,
+      sort: z.preprocess(
+        (value) => (value === '' ? undefined : value),
+        z
+          .string({ error: SORT_MESSAGE })
+          .transform((text, context) => {
+            const sort = parseListSort(text)
+            if (sort) return sort
+            context.addIssue({ code: 'custom', message: SORT_MESSAGE })
+            return z.NEVER
+          })
+          .optional(),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Only the fields ${TOKEN_FIELD}, year, type, status, brand, search and sort may be sent.`
+          : 'The body must be a form of the list’s filters.',
+    },
+  )
   .nullish()
 
 const yearParams = z.object({
@@ -46,6 +84,13 @@ const workbook = fileResponse(XLSX_CONTENT_TYPE, 'An Excel workbook, as an attac
 const enrollmentReportRoute = {
   ...report,
   summary: 'Every enrollment, one row per dealer, as an Excel workbook',
+  response: { 200: workbook, ...problemResponses },
+}
+
+const listReportRoute = {
+  ...report,
+  summary: 'The admin list as shown for its filters and sort, as an Excel workbook',
+  body: listReportForm,
   response: { 200: workbook, ...problemResponses },
 }
 
@@ -100,10 +145,55 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   )
 
   api.post(
+    '/reports/enrollment-list',
+    { bodyLimit: FORM_BODY_LIMIT, schema: listReportRoute },
+    (request, reply) => {
+      const { year, type, status, brand, search, sort } = request.body ?? {}
+      return exportEnrollmentList(reply, {
+        db,
+        brands: app.config.BRANDS,
+        filters: { year, type, status, brand, search: search?.trim() || undefined },
+        sort: sort ?? DEFAULT_LIST_SORT,
+      })
+    },
+  )
+
+  api.post(
     '/reports/invoices/:year',
     { bodyLimit: FORM_BODY_LIMIT, schema: invoiceReportRoute },
     (request, reply) => exportInvoices(reply, db, request.params.year),
   )
+
+  await app.register(notReEnrolledReport)
+}
+
+/** The not-re-enrolled list as filtered on its page (the filters in the query string). */
+const notReEnrolledReportRoute = {
+  ...report,
+  summary: 'Last year’s approved dealers and LMAs not enrolled in a year, as an Excel workbook',
+  querystring: notReEnrolledQuery,
+  response: { 200: workbook, ...problemResponses },
+}
+
+export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
+  const regions = createRegionRepository(app.database.db)
+  const repository = createNotReEnrolledRepository(app.database.db)
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/reports/not-re-enrolled',
+      { bodyLimit: FORM_BODY_LIMIT, schema: notReEnrolledReportRoute },
+      async (request, reply) => {
+        const year = request.query.year ?? app.config.ENROLLMENT_YEAR
+        const items = await repository.find({
+          year,
+          brand: brandFilter(app.config.BRANDS, request.query.brand),
+          regionId: await regionFilter(regions, request.query.region),
+          type: request.query.type,
+        })
+        return exportNotReEnrolled(reply, year, items, await regions.list())
+      },
+    )
 }
 
 function isFormPost(request: FastifyRequest): boolean {

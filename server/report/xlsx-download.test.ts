@@ -66,7 +66,7 @@ async function addLines(
 describe('a streamed xlsx download', () => {
   it('holds the rows back while the client reads nothing, then sends them all', async () => {
     const reader = client()
-    const download = createXlsxDownload(reader.sink)
+    const download = createXlsxDownload(reader.sink, ExcelJS)
     const sheet = addReportSheet(download.workbook, 'Lines', COLUMNS)
     const progress = { added: 0, waits: 0 }
     let done = false
@@ -98,7 +98,7 @@ describe('a streamed xlsx download', () => {
   it('holds back while the zip deflates, even for a fast client', async () => {
     const reader = client()
     reader.resume()
-    const download = createXlsxDownload(reader.sink)
+    const download = createXlsxDownload(reader.sink, ExcelJS)
     const sheet = addReportSheet(download.workbook, 'Lines', COLUMNS)
     const progress = await addLines(download, sheet, 3_000)
     expect(progress.waits).toBeGreaterThan(0)
@@ -109,7 +109,7 @@ describe('a streamed xlsx download', () => {
 
   it('stops waiting when the client goes away', async () => {
     const reader = client()
-    const download = createXlsxDownload(reader.sink)
+    const download = createXlsxDownload(reader.sink, ExcelJS)
     const sheet = addReportSheet(download.workbook, 'Lines', COLUMNS)
     const adding = addLines(download, sheet, 20_000)
     for (let i = 0; i < 5; i++) await tick()

@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -33,19 +33,29 @@ export function sendXlsx(
   write: (download: XlsxDownload) => Promise<void>,
 ): FastifyReply {
   const body = new PassThrough()
-  const download = createXlsxDownload(body)
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(body)
-  write(download)
-    .then(() => (download.closed ? undefined : download.workbook.commit()))
-    .catch((error: unknown) => {
-      reply.log.error({ err: error }, 'the report stopped part way')
-      body.destroy(error instanceof Error ? error : new Error(String(error)))
-    })
+  const produce = async () => {
+    const download = createXlsxDownload(body, await loadExcelJs())
+    await write(download)
+    if (!download.closed) await download.workbook.commit()
+  }
+  produce().catch((error: unknown) => {
+    reply.log.error({ err: error }, 'the report stopped part way')
+    body.destroy(error instanceof Error ? error : new Error(String(error)))
+  })
   return reply
+}
+
+/**
+ * exceljs, loaded on the first download: it is the largest module graph of the server and only
+ * the reports use it, so start-up does not load it (docs/decisions.md).
+ */
+export async function loadExcelJs(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default
 }
 
 /**
@@ -56,8 +66,8 @@ export function sendXlsx(
  * places show the backlog: each worksheet's zip entry (the deflate is behind) and `body` (the
  * client is behind; the zip's output only grows while `body` is full).
  */
-export function createXlsxDownload(body: Writable): XlsxDownload {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+export function createXlsxDownload(body: Writable, excel: typeof ExcelJS): XlsxDownload {
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: body,
     useStyles: true,
     // Shared strings would keep every distinct text in memory until the end.

@@ -19,7 +19,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'mail' | 'timeouts'> = {},
+  options: Pick<AppOptions, 'mail' | 'timeouts' | 'reminders'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
   const config = loadConfig({
@@ -34,6 +34,7 @@ export async function createTestApp(
     database,
     mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
     timeouts: options.timeouts,
+    reminders: options.reminders,
   })
   const mismatches = checkResponsesAgainstDocument(app)
   await app.ready()

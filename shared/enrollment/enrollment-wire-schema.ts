@@ -144,6 +144,7 @@ export const enrollmentListItemSchema = z
     name: z.string(),
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
+    kits: z.int().describe('The kits its dealer rows order, add-on kits included.'),
   })
   .meta({ id: 'EnrollmentListItem' })
 
@@ -155,7 +156,16 @@ export const enrollmentHistoryItemSchema = z
     at: z.iso.datetime(),
     statusBefore: z.string().nullable(),
     statusAfter: z.string().nullable(),
-    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    changes: z.array(
+      z.object({
+        field: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+        row: z.string().optional().describe('A change of a kept LMA dealer row: its BAC and name.'),
+      }),
+    ),
+    /** The administrator's reason (Decline, Re-authorize), or null. */
+    reason: z.string().nullable(),
   })
   .meta({ id: 'EnrollmentHistoryItem' })
 

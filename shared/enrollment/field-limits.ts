@@ -1,7 +1,8 @@
 /**
  * The longest value each text field of the forms takes, in characters: the schemas refuse a
- * longer one with 'Must be <= {max} characters.' and the forms' inputs stop typing there. Phone
- * and zip inputs are masked to their pattern and take no separate limit in the browser.
+ * longer one with 'Must be <= {max} characters.'. The forms' inputs take longer text as it is
+ * typed or pasted and show that message on submit, so nothing is cut off unseen. Phone and zip
+ * inputs are masked to their pattern.
  */
 export const MAX_LENGTH = {
   /** A BAC on the dealer form of a new enrollment. */

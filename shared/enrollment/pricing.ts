@@ -62,6 +62,11 @@ export function rowKits(row: PricedRow): Partial<KitCounts> {
   }
 }
 
+/** How many kits one row orders (an add-on kit counts as one): what the admin list's Kits column adds up. */
+export function rowKitCount(row: PricedRow): number {
+  return Object.values(rowKits(row)).reduce((sum, quantity) => sum + (quantity ?? 0), 0)
+}
+
 /** The yearly cost of one dealer row, in cents. */
 export function dealerRowCostCents(row: PricedRow, prices: KitPricesCents = KIT_PRICES_CENTS) {
   let total = 0

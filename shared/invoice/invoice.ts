@@ -13,3 +13,18 @@ export const INVOICE_TERMS = `Net ${PAYMENT_DUE_DAYS}`
 
 /** The sentence the LMA form, the invoice and the mails that lead to one say about payment. */
 export const PAYMENT_DUE_SENTENCE = `Payment is due within ${PAYMENT_DUE_DAYS} days of invoice receipt.`
+
+/** The day payment of an invoice dated `invoiceDate` (YYYY-MM-DD) is due: Net 60 from its date. */
+export function paymentDueDate(invoiceDate: string): string {
+  const due = new Date(`${invoiceDate}T00:00:00Z`)
+  due.setUTCDate(due.getUTCDate() + PAYMENT_DUE_DAYS)
+  return due.toISOString().slice(0, 10)
+}
+
+/** Overdue: unpaid after its due date; `today` is YYYY-MM-DD. */
+export function isOverdue(
+  invoice: { invoiceDate: string; paidOn: string | null },
+  today: string,
+): boolean {
+  return invoice.paidOn === null && today > paymentDueDate(invoice.invoiceDate)
+}

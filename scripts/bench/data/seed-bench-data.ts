@@ -61,6 +61,39 @@ async function insertBatch(db: Kysely<Database>, batch: DemoEnrollment[]): Promi
   })
 }
 
+/**
+ * Each enrollment's history as the product writes it: submitted when created, and its status
+ * when last changed (the dashboard reads last year's statuses from it).
+ */
+export async function insertHistory(
+  db: Kysely<Database>,
+  enrollments: readonly DemoEnrollment[],
+): Promise<number> {
+  const entries = enrollments.flatMap(({ enrollment }) => {
+    const entry = (at: unknown, action: string, after: string) => ({
+      enrollment_guid: enrollment.guid,
+      action,
+      actor: 'bench',
+      at: at as Date,
+      status_before: null,
+      status_after: after,
+      changes: '[]',
+    })
+    const submitted = enrollment.type === 'Lma' ? 'Authorizing' : 'Approving'
+    return [
+      entry(enrollment.created_at, 'submitted', submitted),
+      entry(enrollment.modified_at, 'updated', enrollment.status),
+    ]
+  })
+  for (let start = 0; start < entries.length; start += BATCH_SIZE) {
+    await db
+      .insertInto('enrollment_history')
+      .values(entries.slice(start, start + BATCH_SIZE))
+      .execute()
+  }
+  return entries.length
+}
+
 /** What autovacuum does on PostgreSQL after a bulk load; PGlite has no autovacuum. */
 export async function analyze(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db)

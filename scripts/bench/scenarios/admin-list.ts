@@ -23,13 +23,14 @@ export async function benchAdminList(
   let next = 0
   const searchPath = () =>
     `${listPath}&search=${encodeURIComponent(terms[next++ % terms.length] ?? '')}`
-  const run = (path: () => string, seconds = options.duration) =>
+  const run = (path: () => string, seconds = options.duration, extra = {}, status = 200) =>
     timedRequests({
       url: server.url,
-      headers,
+      headers: { ...headers, ...extra },
       next: path,
       connections: options.connections,
       seconds,
+      status,
     })
   const loadText = `${options.connections} conn, ${options.duration} s`
 
@@ -42,6 +43,10 @@ export async function benchAdminList(
   const all = await run(() => listPath)
   progress(`admin list with search: ${loadText}`)
   const search = await run(searchPath)
+  // The same year asked for again with the tag of its last answer: nothing changed, so 304.
+  const etag = await fetchEtag(server.url, listPath, options.token)
+  progress(`admin list unchanged, If-None-Match: ${loadText}`)
+  const unchanged = await run(() => listPath, options.duration, { 'if-none-match': etag }, 304)
 
   const full = await measureSize(server.url, listPath, options.token)
   const sizes = []
@@ -70,6 +75,13 @@ export async function benchAdminList(
       ratio: ratio(all.p50, all.p99),
     },
     {
+      path: 'Admin list, same year again, unchanged (If-None-Match)',
+      load: loadText,
+      result: `p50 ${ms(unchanged.p50)}, p99 ${ms(unchanged.p99)} (n=${unchanged.count}); 304, no body${errors(unchanged.errors)}`,
+      baseline,
+      ratio: ratio(unchanged.p50, unchanged.p99),
+    },
+    {
       path: `Admin list, same year, search (${terms.length} terms: BAC, zip, name, email, LMA)`,
       load: loadText,
       result:
@@ -79,6 +91,15 @@ export async function benchAdminList(
       ratio: ratio(search.p50, search.p99),
     },
   ]
+}
+
+/** The ETag of the answer to `path`. */
+async function fetchEtag(url: string, path: string, token: string): Promise<string> {
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  await response.arrayBuffer()
+  const etag = response.headers.get('etag')
+  if (response.status !== 200 || !etag) throw new Error(`${path} answered no ETag`)
+  return etag
 }
 
 interface Size {

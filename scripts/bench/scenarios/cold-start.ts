@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBenchDatabase } from '../bench-database.js'
-import { startServer } from '../server-process.js'
-import { type BenchRow, ms, progress, times } from '../table.js'
+import { type BenchDatabase, createBenchDatabase } from '../bench-database.js'
+import { type StartOptions, startServer } from '../server-process.js'
+import { type BenchRow, mb, ms, progress, times } from '../table.js'
 
 /** A Fastify process with one route, nothing else: what starting Node and Fastify costs. */
 const BARE_FASTIFY = `
@@ -17,33 +17,96 @@ export interface ColdStartOptions {
   /** Null when PostgreSQL cannot be reached. */
   postgresUrl: string | null
   env: Record<string, string>
+  /** Rounds; each starts every kind once, so that a round's starts share the machine's load. */
+  runs: number
+  /** How long after the first 200 of /readyz the idle RSS is read. */
+  settleMs: number
 }
 
-/** Spawn to the first 200 of /readyz: the built server on an empty database of each kind. */
-export async function benchColdStart(options: ColdStartOptions): Promise<BenchRow[]> {
-  progress('cold start: bare Fastify')
-  const bare = await startServer({ args: ['--input-type=module', '-e', BARE_FASTIFY], env: {} })
-  await bare.stop()
-  const baseline = `bare Fastify process ${ms(bare.startMs)}`
-  const rows: BenchRow[] = []
+interface Sample {
+  startMs: number
+  rssMb: number
+}
 
-  progress('cold start: embedded default (fresh DATA_DIR, demo data)')
-  const dataDir = mkdtempSync(join(options.workDir, 'cold-'))
+type Kind = 'bare' | 'embeddedNew' | 'embeddedExisting' | 'postgresNew' | 'postgresExisting'
+
+/**
+ * Spawn to the first 200 of /readyz, and the resident memory once started and idle: the built
+ * server on a new and on an existing database of each kind, beside a bare Fastify process. The
+ * kinds take turns, round after round; a row shows the median, and its ratio is the median of
+ * each round's ratio to that round's bare Fastify (the machine's load moves single starts a lot).
+ */
+export async function benchColdStart(options: ColdStartOptions): Promise<BenchRow[]> {
+  const dataDir = join(options.workDir, 'cold-start')
+  const samples = new Map<Kind, Sample[]>()
+  const start = async (kind: Kind, label: string, startOptions: StartOptions) => {
+    progress(`cold start: ${label}`)
+    const server = await startServer(startOptions)
+    await new Promise((resolve) => setTimeout(resolve, options.settleMs))
+    const sample = { startMs: server.startMs, rssMb: server.memory().rssMb }
+    await server.stop()
+    samples.set(kind, [...(samples.get(kind) ?? []), sample])
+  }
+  const { postgresUrl } = options
+  let database: BenchDatabase | undefined
   try {
-    const embedded = await startServer({ env: { ...options.env, DATA_DIR: dataDir } })
-    await embedded.stop()
-    rows.push({
-      path: 'Cold start, embedded default: new DATA_DIR, migrations, demo data',
-      load: 'spawn → /readyz 200',
-      result: ms(embedded.startMs),
-      baseline,
-      ratio: times(embedded.startMs / bare.startMs),
-    })
+    for (let run = 1; run <= options.runs; run++) {
+      const round = `(${run}/${options.runs})`
+      await start('bare', `bare Fastify ${round}`, {
+        args: ['--input-type=module', '-e', BARE_FASTIFY],
+        env: {},
+      })
+      rmSync(dataDir, { recursive: true, force: true })
+      const embedded = { env: { ...options.env, DATA_DIR: dataDir } }
+      await start('embeddedNew', `embedded default, new DATA_DIR ${round}`, embedded)
+      await start('embeddedExisting', `embedded default, existing DATA_DIR ${round}`, embedded)
+      if (!postgresUrl) continue
+      await database?.drop()
+      database = await createBenchDatabase({
+        kind: 'postgres',
+        name: 'cold',
+        workDir: options.workDir,
+        postgresUrl,
+      })
+      const postgres = { env: { ...options.env, ...database.env } }
+      await start('postgresNew', `PostgreSQL, new database ${round}`, postgres)
+      await start('postgresExisting', `PostgreSQL, existing database ${round}`, postgres)
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
   }
 
-  if (!options.postgresUrl) {
+  const bare = samples.get('bare') ?? []
+  const baseline = `bare Fastify process ${ms(median(bare.map((s) => s.startMs)))}`
+  const memoryBaseline = `bare Fastify process ${mb(median(bare.map((s) => s.rssMb)))}`
+  const startRow = (path: string, kind: Kind): BenchRow => {
+    const own = samples.get(kind) ?? []
+    return {
+      path,
+      load: `spawn → /readyz 200, median of ${own.length}`,
+      result: `${ms(median(own.map((s) => s.startMs)))} (${own.map((s) => s.startMs.toFixed(0)).join(', ')})`,
+      baseline,
+      ratio: times(median(own.map((s, index) => s.startMs / (bare[index]?.startMs ?? Number.NaN)))),
+    }
+  }
+  const memoryRow = (path: string, kind: Kind): BenchRow => {
+    const own = samples.get(kind) ?? []
+    return {
+      path,
+      load: `RSS ${ms(options.settleMs)} after ready, median of ${own.length}`,
+      result: mb(median(own.map((s) => s.rssMb))),
+      baseline: memoryBaseline,
+      ratio: times(median(own.map((s, index) => s.rssMb / (bare[index]?.rssMb ?? Number.NaN)))),
+    }
+  }
+  const rows = [
+    startRow('Cold start, embedded default: new DATA_DIR with demo data', 'embeddedNew'),
+    startRow('Cold start, embedded default: existing DATA_DIR', 'embeddedExisting'),
+    memoryRow('Idle RSS after start, embedded: new DATA_DIR', 'embeddedNew'),
+    memoryRow('Idle RSS after start, embedded: existing DATA_DIR', 'embeddedExisting'),
+  ]
+  if (!postgresUrl) {
     rows.push({
       path: 'Cold start, PostgreSQL',
       load: '-',
@@ -53,25 +116,19 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
     })
     return rows
   }
-  progress('cold start: PostgreSQL (new database, migrations)')
-  const database = await createBenchDatabase({
-    kind: 'postgres',
-    name: 'cold',
-    workDir: options.workDir,
-    postgresUrl: options.postgresUrl,
-  })
-  try {
-    const postgres = await startServer({ env: { ...options.env, ...database.env } })
-    await postgres.stop()
-    rows.push({
-      path: 'Cold start, PostgreSQL: new database, migrations',
-      load: 'spawn → /readyz 200',
-      result: ms(postgres.startMs),
-      baseline,
-      ratio: times(postgres.startMs / bare.startMs),
-    })
-  } finally {
-    await database.drop()
-  }
+  rows.push(
+    startRow('Cold start, PostgreSQL: new database, migrations', 'postgresNew'),
+    startRow('Cold start, PostgreSQL: existing database', 'postgresExisting'),
+    memoryRow('Idle RSS after start, PostgreSQL', 'postgresExisting'),
+  )
   return rows
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return Number.NaN
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }

@@ -5,6 +5,8 @@ import * as invoices from './0003-invoices.js'
 import * as searchIndexes from './0004-search-indexes.js'
 import * as exportOrderIndex from './0005-export-order-index.js'
 import * as referencesAndKeys from './0006-references-and-normalized-keys.js'
+import * as authorizationReminders from './0007-authorization-reminders.js'
+import * as officeWorkflow from './0008-notes-reasons-mail-status-payments.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-search-indexes': searchIndexes,
   '0005-export-order-index': exportOrderIndex,
   '0006-references-and-normalized-keys': referencesAndKeys,
+  '0007-authorization-reminders': authorizationReminders,
+  '0008-notes-reasons-mail-status-payments': officeWorkflow,
 }

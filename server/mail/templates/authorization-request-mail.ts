@@ -13,7 +13,11 @@ export interface AuthorizationRequestInput {
   supportEmail: string
   supportPhone: string
   again?: boolean
+  /** An automatic reminder names the day of the request it follows up. */
+  requestedAt?: Date | undefined
 }
+
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 /** Asks the LMA's authorized representative to review and authorize an enrollment. */
 export function authorizationRequestMail(input: AuthorizationRequestInput): MailContent {
@@ -26,6 +30,13 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
       {
         paragraph: `${input.contact} of ${input.agencyName} has submitted the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} and named you as its authorized representative.`,
       },
+      ...(input.requestedAt
+        ? [
+            {
+              paragraph: `The program office asked you on ${DAY.format(input.requestedAt)} to authorize it and has not received your authorization yet.`,
+            },
+          ]
+        : []),
       {
         paragraph: `Please review the enrollment, make any changes it needs, then scroll down and click Authorize. ${PAYMENT_DUE_SENTENCE}`,
       },

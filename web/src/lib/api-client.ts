@@ -30,6 +30,14 @@ export interface RequestOptions {
 
 let bearerToken: (() => string | undefined) | undefined
 
+/**
+ * The last GET answers that came with an ETag (the admin list, docs/performance.md), as text:
+ * asked for again, the request names the tag in If-None-Match, and a 304 is answered from here
+ * without the body crossing the network again. Memory only, a few answers.
+ */
+const revalidated = new Map<string, { etag: string; text: string; contentType: string | null }>()
+const REVALIDATED_KEPT = 4
+
 /** Set by the sign-in once it is ready: requests carry `Authorization: Bearer` only with a token. */
 export function setBearerToken(source: (() => string | undefined) | undefined): void {
   bearerToken = source
@@ -49,11 +57,26 @@ async function request<T>(
     headers['content-type'] = 'application/json'
     init.body = JSON.stringify(body)
   }
+  const kept = method === 'GET' ? revalidated.get(path) : undefined
+  if (kept) headers['if-none-match'] = kept.etag
   const response = await fetch(path, init)
+  if (kept && response.status === 304) return parseBody(kept.text, kept.contentType) as T
   const text = await response.text()
-  const parsed = parseBody(text, response.headers.get('content-type'))
+  const contentType = response.headers.get('content-type')
+  const parsed = parseBody(text, contentType)
   if (!response.ok) throw new ApiError(response.status, parsed)
+  if (method === 'GET') remember(path, response.headers.get('etag'), text, contentType)
   return parsed as T
+}
+
+function remember(path: string, etag: string | null, text: string, contentType: string | null) {
+  revalidated.delete(path)
+  if (!etag) return
+  revalidated.set(path, { etag, text, contentType })
+  for (const oldest of revalidated.keys()) {
+    if (revalidated.size <= REVALIDATED_KEPT) break
+    revalidated.delete(oldest)
+  }
 }
 
 function parseBody(text: string, contentType: string | null): unknown {

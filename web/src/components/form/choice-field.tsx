@@ -1,4 +1,4 @@
-import { FieldShell } from './field-shell'
+import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
 
 export interface Choice {
@@ -54,6 +54,7 @@ export function ChoiceField({
                 checked={field.value === choice.value}
                 disabled={off}
                 aria-invalid={field.error ? true : undefined}
+                aria-describedby={describedBy(field.id, hint, field.error)}
                 onChange={() => (onChoose ? onChoose(choice.value) : field.setValue(choice.value))}
                 onBlur={field.onBlur}
               />

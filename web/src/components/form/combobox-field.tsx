@@ -14,7 +14,6 @@ export interface ComboboxFieldProps<T> {
   label: string
   required?: boolean
   hint?: string
-  maxLength?: number
   /** Suggestions for what was typed; called after more than 2 characters, debounced. */
   suggest(text: string, signal: AbortSignal): Promise<Suggestion<T>[]>
   onSelect(suggestion: Suggestion<T>): void
@@ -29,7 +28,6 @@ export function ComboboxField<T>({
   label,
   required,
   hint,
-  maxLength,
   suggest,
   onSelect,
 }: ComboboxFieldProps<T>) {
@@ -114,7 +112,6 @@ export function ComboboxField<T>({
         aria-invalid={field.error ? true : undefined}
         aria-describedby={describedBy(field.id, hint, field.error)}
         value={value}
-        maxLength={maxLength}
         disabled={field.readOnly}
         onChange={(event) => {
           typed.current = true

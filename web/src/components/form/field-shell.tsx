@@ -6,7 +6,11 @@ export interface FieldShellProps {
   required?: boolean
   hint?: string
   error?: string | undefined
-  /** Renders the label as a legend of a fieldset (for groups of inputs). */
+  /**
+   * Renders a radio group: the label is the legend of a fieldset with the radiogroup role, which
+   * carries required and invalid; the inputs inside point at the hint and error themselves
+   * (describedBy), as a text input does, so the error is read with the focused choice.
+   */
   group?: boolean
   suffix?: string
   className?: string
@@ -57,7 +61,13 @@ export function FieldShell({
   const classes = `field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`
   if (group) {
     return (
-      <fieldset className={classes} aria-describedby={describedBy(id, hint, error)}>
+      <fieldset
+        className={classes}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows the radiogroup role on a fieldset; it carries required and invalid for its radios
+        role="radiogroup"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+      >
         <legend className="field__label">{caption}</legend>
         {children}
         {messages}

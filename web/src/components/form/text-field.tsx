@@ -12,7 +12,6 @@ export interface TextFieldProps {
   type?: 'text' | 'email' | 'tel'
   placeholder?: string
   autoComplete?: HTMLInputAutoCompleteAttribute
-  maxLength?: number
   className?: string
   hideLabel?: boolean
 }
@@ -26,7 +25,6 @@ export function TextField({
   type = 'text',
   placeholder,
   autoComplete,
-  maxLength,
   className,
   hideLabel,
 }: TextFieldProps) {
@@ -51,7 +49,6 @@ export function TextField({
         placeholder={placeholder ?? (mask === 'phone' ? '555-555-1234' : undefined)}
         inputMode={mask === 'zip' || mask === 'phone' ? 'numeric' : undefined}
         autoComplete={autoComplete}
-        maxLength={maxLength}
         disabled={field.readOnly}
         aria-required={required || undefined}
         aria-invalid={field.error ? true : undefined}

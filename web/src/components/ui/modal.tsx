@@ -1,4 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react'
+import './modal.css'
 
 export interface ModalProps {
   title: string
@@ -22,7 +23,10 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  useEffect(() => {
+  // A layout effect: its clean-up closes the dialog while it is still in the document, so the
+  // browser gives the focus back to what had it before (a passive effect's clean-up runs after
+  // React removed the dialog, and the focus was left on the page's body).
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (dialog && !dialog.open) dialog.showModal()
     initialFocus?.current?.focus()

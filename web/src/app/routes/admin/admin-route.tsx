@@ -1,13 +1,23 @@
+import { useCallback } from 'react'
 import { Route, Switch } from 'wouter'
 import { ConfirmProvider } from '../../../components/ui/confirm'
+import { failureText, LoadFailed } from '../../../components/ui/load-failed'
 import { NotFound } from '../../../components/ui/not-found'
+import { PleaseWait } from '../../../components/ui/please-wait'
 import { ToastProvider } from '../../../components/ui/toast'
+import { useLoad } from '../../../components/ui/use-load'
 import { AdminLayout } from '../../../features/admin/admin-layout'
+import { getSession } from '../../../features/admin/api/admin-calls'
+import DashboardPage from '../../../features/admin/dashboard/dashboard-page'
 import { EnrollmentList } from '../../../features/admin/enrollment-list/enrollment-list'
 import { LoginRequired } from '../../../features/admin/login-required'
+import { NotAdministrator } from '../../../features/admin/not-administrator'
+import NotReEnrolledPage from '../../../features/admin/not-re-enrolled/not-re-enrolled-page'
+import { AdminTabs } from '../../../features/admin/program-office/admin-tabs'
 import { ReportMenu } from '../../../features/admin/report-menu'
 import { AuthProvider, useAuth } from '../../../features/auth/auth-context'
 import { useConfig } from '../../../features/config/config-context'
+import { ApiError } from '../../../lib/api-client'
 import '../../../styles/admin.css'
 
 /** /admin and /oidc: nothing renders until the sign-in state is known. */
@@ -23,20 +33,79 @@ export default function AdminRoute() {
   )
 }
 
+/** Where the browser is, so that signing in comes back to it (an enrollment's address included). */
+function currentAddress(): string {
+  return `${window.location.pathname}${window.location.search}`
+}
+
 function AdminArea() {
   const { ready, user } = useAuth()
-  const { enrollmentYear } = useConfig()
   if (!ready) return null
+  if (!user) {
+    return (
+      <AdminLayout>
+        <LoginRequired returnTo={currentAddress()} />
+      </AdminLayout>
+    )
+  }
+  return <SignedIn username={user.username} token={user.idToken} />
+}
+
+/** Signed in: the server says first whether this user is an administrator. */
+function SignedIn({ username, token }: { username: string; token: string }) {
+  const { enrollmentYear } = useConfig()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only for another user
+  const load = useCallback((signal: AbortSignal) => getSession(signal), [username])
+  const session = useLoad(load)
+  if (session.status === 'loading') {
+    return (
+      <AdminLayout>
+        <PleaseWait />
+      </AdminLayout>
+    )
+  }
+  if (session.status === 'failed') {
+    if (session.error instanceof ApiError && session.error.status === 401) {
+      return (
+        <AdminLayout>
+          <LoginRequired returnTo={currentAddress()} />
+        </AdminLayout>
+      )
+    }
+    return (
+      <AdminLayout>
+        <LoadFailed
+          message={failureText(session.error, 'The admin area could not be loaded.')}
+          onRetry={session.retry}
+        />
+      </AdminLayout>
+    )
+  }
+  if (!session.value.administrator) {
+    return (
+      <AdminLayout>
+        <NotAdministrator username={session.value.username || username} />
+      </AdminLayout>
+    )
+  }
   return (
-    <AdminLayout menu={user && <ReportMenu year={enrollmentYear} token={user.idToken} />}>
-      {user ? (
-        <Switch>
-          <Route path="/" component={EnrollmentList} />
-          <Route component={NotFound} />
-        </Switch>
-      ) : (
-        <LoginRequired />
-      )}
+    <AdminLayout menu={<ReportMenu year={enrollmentYear} token={token} />}>
+      <AdminTabs />
+      <AdminPages />
     </AdminLayout>
+  )
+}
+
+function AdminPages() {
+  return (
+    <Switch>
+      <Route path="/">{() => <EnrollmentList />}</Route>
+      <Route path="/enrollments/:guid">
+        {(params) => <EnrollmentList openGuid={params.guid} />}
+      </Route>
+      <Route path="/dashboard" component={DashboardPage} />
+      <Route path="/not-re-enrolled" component={NotReEnrolledPage} />
+      <Route component={NotFound} />
+    </Switch>
   )
 }

@@ -4,6 +4,7 @@ import { canAuthorize, isReadOnly } from '@shared/enrollment/status-rules'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useFormState } from '../../../components/form/form-state'
+import { ConfirmProvider } from '../../../components/ui/confirm'
 import { PleaseWait } from '../../../components/ui/please-wait'
 import { useBrand } from '../../../features/brand/brand-context'
 import { useConfig } from '../../../features/config/config-context'
@@ -22,7 +23,12 @@ import { AuthorizationLinkProblem, type LinkProblem } from './authorization-link
 export default function LmaFormRoute() {
   // Try Again loads the enrollment afresh: a new key, a new loader.
   const [attempt, setAttempt] = useState(0)
-  return <LmaFormLoader key={attempt} retry={() => setAttempt((count) => count + 1)} />
+  // The dealer table asks before Remove All clears filled rows.
+  return (
+    <ConfirmProvider>
+      <LmaFormLoader key={attempt} retry={() => setAttempt((count) => count + 1)} />
+    </ConfirmProvider>
+  )
 }
 
 function LmaFormLoader({ retry }: { retry(): void }) {

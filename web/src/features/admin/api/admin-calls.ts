@@ -1,4 +1,6 @@
+import type { Session } from '@shared/auth/session-schema'
 import type { Enrollment, EnrollmentListItem } from '@shared/enrollment/enrollment'
+import type { HistoryChange } from '@shared/enrollment/history-changes'
 import { api } from '../../../lib/api-client'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 
@@ -7,6 +9,10 @@ export interface ListFilters {
   year: number
   status: string
   type: string
+  /** A brand key; '' is Any. */
+  brand: string
+  /** Needs attention: 'failed-mail', 'overdue-invoice'; '' is Any. */
+  attention: string
 }
 
 export function findEnrollments(
@@ -16,6 +22,8 @@ export function findEnrollments(
   const params = new URLSearchParams({ year: String(filters.year) })
   if (filters.status) params.set('status', filters.status)
   if (filters.type) params.set('type', filters.type)
+  if (filters.brand) params.set('brand', filters.brand)
+  if (filters.attention) params.set('attention', filters.attention)
   const search = filters.query.trim()
   if (search) params.set('search', search)
   return api.get<EnrollmentListItem[]>(`/api/enrollments?${params}`, { signal })
@@ -30,11 +38,13 @@ export function updateEnrollment(guid: string, enrollment: Enrollment): Promise<
 
 export type AdminAction = 'approve' | 're-authorize' | 'decline' | 'delete'
 
+/** A status action; Decline and Re-authorize may carry the administrator's reason. */
 export function runAdminAction(
   guid: string,
   action: AdminAction,
+  reason?: string,
 ): Promise<{ guid: string; status: string }> {
-  return api.post(path(guid, action))
+  return api.post(path(guid, action), reason ? { reason } : undefined)
 }
 
 export interface HistoryEntry {
@@ -43,7 +53,9 @@ export interface HistoryEntry {
   at: string
   statusBefore: string | null
   statusAfter: string | null
-  changes: Array<{ field: string; before: unknown; after: unknown }>
+  changes: HistoryChange[]
+  /** The administrator's reason (Decline, Re-authorize), or null. */
+  reason: string | null
 }
 
 export function getEnrollmentHistory(guid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
@@ -59,4 +71,9 @@ export interface RolloverResult {
 
 export function rollOver(to: number): Promise<RolloverResult> {
   return api.post<RolloverResult>('/api/rollover', { to })
+}
+
+/** Who the sign-in is, and whether they are an administrator (docs/product.md#admin-area). */
+export function getSession(signal?: AbortSignal): Promise<Session> {
+  return api.get<Session>('/api/session', { signal })
 }

@@ -1,5 +1,10 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import { canApprove, canDecline, canDelete, canReauthorize } from '@shared/enrollment/status-rules'
+import {
+  refusalReason,
+  type AdminAction as StatusRuleAction,
+  type StatusSubject,
+} from '@shared/enrollment/status-rules'
+import { useId } from 'react'
 import type { AdminAction } from '../api/admin-calls'
 
 export interface ActionButtonsProps {
@@ -10,7 +15,29 @@ export interface ActionButtonsProps {
   onAction(action: AdminAction): void
 }
 
-/** Save & Close (a submit of the form) and the status actions, each enabled by the shared rules. */
+interface ActionButton {
+  action: AdminAction
+  /** The name of the action in the shared status rules. */
+  rule: StatusRuleAction
+  label: string
+  danger?: boolean
+  lmaOnly?: boolean
+}
+
+const BUTTONS: readonly ActionButton[] = [
+  { action: 'approve', rule: 'approve', label: 'Approve' },
+  { action: 're-authorize', rule: 'reauthorize', label: 'Re-authorize', lmaOnly: true },
+  { action: 'decline', rule: 'decline', label: 'Decline' },
+  { action: 'delete', rule: 'delete', label: 'Delete', danger: true },
+]
+
+export const UNSAVED_NOTE = 'Save or undo your changes to approve, re-authorize, decline or delete.'
+
+/**
+ * Save & Close (a submit of the form) and the status actions, each enabled by the shared rules.
+ * A disabled action says why, in the rules' own words, under the buttons and to assistive
+ * technology (aria-describedby); unsaved changes are announced once for all four.
+ */
 export function ActionButtons({
   enrollment,
   dirty,
@@ -18,37 +45,59 @@ export function ActionButtons({
   currentYear,
   onAction,
 }: ActionButtonsProps) {
-  const subject = {
+  const id = useId()
+  const subject: StatusSubject = {
     type: enrollment.type,
     status: enrollment.status,
     dealers: enrollment.dealers,
-    dirty,
     year: enrollment.year,
     currentYear,
   }
-  const button = (action: AdminAction, label: string, allowed: boolean, danger = false) => (
-    <button
-      type="button"
-      className={`button${danger ? ' button--danger' : ''}`}
-      disabled={busy || !allowed}
-      onClick={() => onAction(action)}
-    >
-      {label}
-    </button>
+  const noteId = `${id}-unsaved`
+  const buttons = BUTTONS.filter((button) => !button.lmaOnly || enrollment.type === 'Lma').map(
+    (button) => ({ ...button, reason: refusalReason(button.rule, subject) }),
   )
+  const reasonId = (button: ActionButton) => `${id}-${button.action}`
   return (
     <>
       <button type="submit" className="button" data-intent="close" disabled={busy}>
         Save &amp; Close
       </button>
-      {button('approve', 'Approve', canApprove(subject))}
-      {enrollment.type === 'Lma' && button('re-authorize', 'Re-authorize', canReauthorize(subject))}
-      {button('decline', 'Decline', canDecline(subject))}
-      {button('delete', 'Delete', canDelete(subject), true)}
-      {dirty && (
-        <p className="action-note">
-          Save or undo your changes to approve, re-authorize, decline or delete.
-        </p>
+      {buttons.map((button) => {
+        const describedBy = [button.reason ? reasonId(button) : '', dirty ? noteId : '']
+          .filter(Boolean)
+          .join(' ')
+        return (
+          <button
+            key={button.action}
+            type="button"
+            className={`button${button.danger ? ' button--danger' : ''}`}
+            disabled={busy || dirty || button.reason !== null}
+            aria-describedby={describedBy || undefined}
+            onClick={() => onAction(button.action)}
+          >
+            {button.label}
+          </button>
+        )
+      })}
+      <div className="action-state" role="status">
+        {dirty && (
+          <p className="action-note action-note--unsaved" id={noteId}>
+            <strong>Unsaved changes.</strong> {UNSAVED_NOTE}
+          </p>
+        )}
+      </div>
+      {buttons.some((button) => button.reason) && (
+        <ul className="action-reasons">
+          {buttons.map(
+            (button) =>
+              button.reason && (
+                <li key={button.action} id={reasonId(button)}>
+                  <strong>{button.label}:</strong> {button.reason}
+                </li>
+              ),
+          )}
+        </ul>
       )}
     </>
   )

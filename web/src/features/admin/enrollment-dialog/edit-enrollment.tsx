@@ -1,5 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import { isReadOnly } from '@shared/enrollment/status-rules'
+import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
 import { useState } from 'react'
 import { useFormDirty, useFormState } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -10,7 +10,12 @@ import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { DealerForm } from '../../enrollment/dealer-form/dealer-form'
 import { LmaForm } from '../../enrollment/lma-form/lma-form'
 import { type AdminAction, runAdminAction, updateEnrollment } from '../api/admin-calls'
+import { MailsPanel } from '../office/mails-panel'
+import { NotesPanel } from '../office/notes-panel'
+import { PaymentPanel } from '../office/payment-panel'
+import { useReasonPrompt } from '../office/reason-prompt'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
+import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
 
 export interface EditEnrollmentProps {
@@ -28,6 +33,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const { enrollmentYear } = useConfig()
   const confirm = useConfirm()
   const toast = useToast()
+  const [reasonPrompt, askReason] = useReasonPrompt()
   const [saved, setSaved] = useState(loaded)
   const [busy, setBusy] = useState(false)
   const current = loaded.year === enrollmentYear
@@ -67,11 +73,22 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     }
   }
 
+  /** Decline and Re-authorize ask for an optional reason; the others are a plain Yes/No. */
+  async function ask(action: AdminAction): Promise<{ reason?: string } | null> {
+    const { question } = ACTION_TEXTS[action]
+    if (action === 'decline' || action === 're-authorize') {
+      const reason = await askReason(question)
+      return reason === null ? null : { reason: reason || undefined }
+    }
+    return (await confirm(question)) ? {} : null
+  }
+
   async function act(action: AdminAction) {
-    if (!(await confirm(ACTION_TEXTS[action].question))) return
+    const answer = await ask(action)
+    if (!answer) return
     setBusy(true)
     try {
-      const result = await runAdminAction(saved.guid, action)
+      const result = await runAdminAction(saved.guid, action, answer.reason)
       toast.success(ACTION_TEXTS[action].done)
       onStatus(result.status)
       close()
@@ -92,8 +109,13 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     />
   ) : undefined
   const props = { form, mode: 'edit' as const, onSubmit: save, beforeSubmit, actions }
+  // Another year's enrollment has no actions at all: say why, in the rules' words.
+  const unchangeable = current
+    ? null
+    : changeRefusalReason({ status: saved.status, year: saved.year, currentYear: enrollmentYear })
   return (
     <>
+      {unchangeable && <p className="banner banner--info">{unchangeable}</p>}
       {saved.type === 'Lma' && saved.status === 'Approved' && (
         <p className="dialog-links">
           {/* biome-ignore lint/security/noBlankTarget: a page of this site, opened with an opener
@@ -104,7 +126,14 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
         </p>
       )}
       {saved.type === 'Lma' ? <LmaForm {...props} /> : <DealerForm {...props} />}
-      <HistoryPanel guid={saved.guid} version={saved.version} />
+      <AuthorizationReminders guid={saved.guid} version={saved.version} type={saved.type} />
+      {saved.type === 'Lma' && saved.status === 'Approved' && (
+        <PaymentPanel guid={saved.guid} version={saved.version} />
+      )}
+      <HistoryPanel guid={saved.guid} version={saved.version} type={saved.type} />
+      <NotesPanel guid={saved.guid} />
+      <MailsPanel guid={saved.guid} version={saved.version} />
+      {reasonPrompt}
     </>
   )
 }

@@ -1,17 +1,22 @@
 import { useCallback, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
 import { useLoad } from '../../../components/ui/use-load'
+import { useRegions } from '../../enrollment/api/get-regions'
 import { getEnrollmentHistory } from '../api/admin-calls'
+import { changeText } from './history-labels'
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(blank)'
-  return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-/** Who did what and when, oldest first; loaded when opened. */
-export function HistoryPanel({ guid, version }: { guid: string; version: number | undefined }) {
+/** Who did what and when, oldest first, with each change labelled (history-labels.ts); loaded when opened. */
+export function HistoryPanel({
+  guid,
+  version,
+  type,
+}: {
+  guid: string
+  version: number | undefined
+  type: 'Lma' | 'Dealer'
+}) {
   const [open, setOpen] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a saved change (version) adds to the history
   const load = useCallback(
@@ -19,6 +24,9 @@ export function HistoryPanel({ guid, version }: { guid: string; version: number 
     [guid, version],
   )
   const history = useLoad(open && version !== undefined ? load : null)
+  // Region names for 'Region: Great Lakes → California'; without them the id is shown.
+  const regionLoad = useRegions(open)
+  const regions = regionLoad.status === 'loaded' ? regionLoad.value : []
   return (
     <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>History</summary>
@@ -29,18 +37,31 @@ export function HistoryPanel({ guid, version }: { guid: string; version: number 
               // biome-ignore lint/suspicious/noArrayIndexKey: the history never reorders
               <li key={index}>
                 <p>
+                  {/* The action as stored: actions added later read as they were written. */}
                   <strong>{entry.action}</strong> by {entry.actor} on{' '}
                   {WHEN.format(new Date(entry.at))}
                   {entry.statusBefore !== entry.statusAfter &&
                     ` (${entry.statusBefore ?? 'new'} → ${entry.statusAfter ?? 'removed'})`}
                 </p>
+                {entry.reason && <p className="history__reason">Reason: {entry.reason}</p>}
                 {entry.changes.length > 0 && (
                   <ul className="history__changes">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        {change.field}: {show(change.before)} → {show(change.after)}
-                      </li>
-                    ))}
+                    {entry.changes.map((change, position) => {
+                      const text = changeText(change, { regions, lmaRows: type === 'Lma' })
+                      return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a change's place in its entry never changes
+                        <li key={position}>
+                          {text.subject}:{' '}
+                          {text.before !== null && text.after !== null ? (
+                            <>
+                              {text.before} → {text.after}
+                            </>
+                          ) : (
+                            (text.after ?? text.before)
+                          )}
+                        </li>
+                      )
+                    })}
                   </ul>
                 )}
               </li>

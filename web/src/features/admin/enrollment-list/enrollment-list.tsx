@@ -1,70 +1,183 @@
-import { useState } from 'react'
+import { listNameText, sortListItems } from '@shared/enrollment/list-view'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { failureText, LoadFailed } from '../../../components/ui/load-failed'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { useConfig } from '../../config/config-context'
-import type { ListFilters } from '../api/admin-calls'
 import { EnrollmentDialog } from '../enrollment-dialog/enrollment-dialog'
+import { BulkActions, type BulkOutcomeReport, BulkReport } from '../office/bulk-actions'
+import { type ListView, readListAddress, writeListAddress } from './list-address'
 import { ListFilterBar } from './list-filters'
-import { Legend, ListTable } from './list-table'
+import { ListSummary, RESULTS_ID } from './list-summary'
+import { Legend, ListTable, rowFocusTarget } from './list-table'
 import { PAGE_SIZE, Pager, pageCount } from './pager'
 import { RolloverButton } from './rollover-button'
 import { useEnrollmentList } from './use-enrollment-list'
 
-/** The admin index: filters, a page of 20 enrollments, the legend; a row opens the dialog. */
-export function EnrollmentList() {
-  usePageTitle('Enrollments')
-  const { enrollmentYear } = useConfig()
-  const { ready } = useAuth()
-  const [filters, setFilters] = useState<ListFilters>({
-    query: '',
-    year: enrollmentYear,
-    status: '',
-    type: '',
-  })
-  const [page, setPage] = useState(1)
-  const [openGuid, setOpenGuid] = useState<string | null>(null)
-  const { items, loading, failed, replace, reload } = useEnrollmentList(filters, ready)
+/** Set on the history entry of a dialog opened from the list: closing it goes back to the list. */
+interface OpenedFromList {
+  openedFromList: true
+}
 
-  const pages = pageCount(items.length)
+function openedFromList(state: unknown): state is OpenedFromList {
+  return typeof state === 'object' && state !== null && 'openedFromList' in state
+}
+
+/**
+ * The admin index: filters, a page of 20 enrollments, the legend. The filters and sort live in
+ * the address (/admin?year=...&sort=...), and an enrollment's dialog has an address of its own
+ * (/admin/enrollments/{guid}, with the list's query), so both can be bookmarked and shared.
+ */
+export function EnrollmentList({ openGuid }: { openGuid?: string }) {
+  usePageTitle('Enrollments')
+  const { enrollmentYear, brands } = useConfig()
+  const { ready, user } = useAuth()
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const view = useMemo(
+    () => readListAddress(search, { enrollmentYear, brands }),
+    [search, enrollmentYear, brands],
+  )
+  const { filters, sort } = view
+  const query = writeListAddress(view, enrollmentYear)
+  const [page, setPage] = useState(1)
+  const { items, loading, failed, replace, reload } = useEnrollmentList(filters, ready)
+  const sorted = useMemo(() => sortListItems(items, sort, brands), [items, sort, brands])
+
+  // The selection for bulk actions: kept across pages and sorts, emptied by a filter change
+  // (it would otherwise hold rows the list no longer shows).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [report, setReport] = useState<BulkOutcomeReport | null>(null)
+  const filterKey = JSON.stringify(filters)
+  const [selectionScope, setSelectionScope] = useState(filterKey)
+  if (selectionScope !== filterKey) {
+    setSelectionScope(filterKey)
+    setSelected(new Set())
+  }
+  const select = (guids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      for (const guid of guids) {
+        if (on) next.add(guid)
+        else next.delete(guid)
+      }
+      return next
+    })
+  const matching = sorted.filter((row) => row.status !== 'Deleted').map((row) => row.guid)
+  const names = useMemo(() => new Map(items.map((row) => [row.guid, listNameText(row)])), [items])
+
+  const pages = pageCount(sorted.length)
   const shown = Math.min(page, pages)
-  const rows = items.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE)
+  const rows = sorted.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE)
+
+  // A filter or sort change replaces the address (Back leaves the list, not the last keystroke).
+  const show = (next: ListView) => {
+    navigate(`~/admin${writeListAddress(next, enrollmentYear)}`, { replace: true })
+    setPage(1)
+  }
+  const open = (guid: string) =>
+    navigate(`~/admin/enrollments/${encodeURIComponent(guid)}${query}`, {
+      state: { openedFromList: true } satisfies OpenedFromList,
+    })
+  const close = () => {
+    if (openedFromList(window.history.state)) window.history.back()
+    else navigate(`~/admin${query}`, { replace: true })
+  }
+
+  // Once a dialog has closed, the keyboard is back on the row that opened it (or, when that
+  // row is not on this page, on the count of results).
+  const lastOpen = useRef(openGuid)
+  useEffect(() => {
+    const closed = lastOpen.current
+    lastOpen.current = openGuid
+    if (!closed || openGuid) return
+    ;(rowFocusTarget(closed) ?? document.getElementById(RESULTS_ID))?.focus()
+  }, [openGuid])
 
   return (
-    <section className="stack">
+    <>
       <ProgressBar active={loading} label="Loading enrollments" />
-      <ListFilterBar
-        filters={filters}
-        onChange={(next) => {
-          setFilters(next)
-          setPage(1)
-        }}
-      />
-      {failed ? (
-        <LoadFailed
-          message={failureText(failed, 'The enrollments could not be loaded.')}
-          onRetry={reload}
-        />
-      ) : (
-        <>
-          <ListTable rows={rows} onOpen={(row) => setOpenGuid(row.guid)} />
-          <Pager page={shown} pages={pages} onPage={setPage} />
-        </>
-      )}
-      <div className="list-footer">
-        <Legend />
-        {filters.year === enrollmentYear && (
-          <RolloverButton year={enrollmentYear} onDone={reload} />
+      <section className="stack">
+        <ListFilterBar filters={filters} onChange={(next) => show({ filters: next, sort })} />
+        {failed ? (
+          <LoadFailed
+            message={failureText(failed, 'The enrollments could not be loaded.')}
+            onRetry={reload}
+          />
+        ) : (
+          <>
+            <ListSummary
+              rows={sorted}
+              filters={filters}
+              sort={sort}
+              token={user?.idToken ?? ''}
+              onSort={(next) => show({ filters, sort: next })}
+            />
+            {report && (
+              <BulkReport
+                report={report}
+                nameOf={(guid) => names.get(guid) || guid}
+                onDismiss={() => setReport(null)}
+              />
+            )}
+            {selected.size > 0 && (
+              <div className="bulk-bar">
+                <BulkActions
+                  selected={[...selected]}
+                  onFinished={(done) => {
+                    setReport(done)
+                    setSelected(new Set())
+                    reload()
+                  }}
+                />
+                <p className="bulk-bar__scope">
+                  {selected.size < matching.length && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setSelected(new Set(matching))}
+                    >
+                      Select all {matching.length.toLocaleString('en-US')} that match the filters
+                    </button>
+                  )}{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setSelected(new Set())}
+                  >
+                    Clear selection
+                  </button>
+                </p>
+              </div>
+            )}
+            <ListTable
+              rows={rows}
+              sort={sort}
+              onSort={(next) => show({ filters, sort: next })}
+              onOpen={(row) => open(row.guid)}
+              selected={selected}
+              onSelect={select}
+            />
+            <Pager page={shown} pages={pages} onPage={setPage} />
+          </>
         )}
-      </div>
-      {openGuid && (
-        <EnrollmentDialog
-          guid={openGuid}
-          onClose={() => setOpenGuid(null)}
-          onChanged={(change) => replace(openGuid, change)}
-        />
-      )}
-    </section>
+        <div className="list-footer">
+          <Legend />
+          {filters.year === enrollmentYear && (
+            <RolloverButton year={enrollmentYear} onDone={reload} />
+          )}
+        </div>
+        {openGuid && (
+          <EnrollmentDialog
+            key={openGuid}
+            guid={openGuid}
+            onClose={close}
+            onChanged={(change) => replace(openGuid, change)}
+          />
+        )}
+      </section>
+    </>
   )
 }

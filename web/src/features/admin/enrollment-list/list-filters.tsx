@@ -1,3 +1,5 @@
+import { ATTENTION_FILTERS } from '@shared/office/office-limits'
+import { useConfig } from '../../config/config-context'
 import type { ListFilters } from '../api/admin-calls'
 
 export const STATUS_OPTIONS = [
@@ -21,6 +23,7 @@ export function ListFilterBar({
   filters: ListFilters
   onChange(next: ListFilters): void
 }) {
+  const { brands } = useConfig()
   const set = (change: Partial<ListFilters>) => onChange({ ...filters, ...change })
   return (
     <div className="list-filters">
@@ -83,6 +86,36 @@ export function ListFilterBar({
           {STATUS_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="list-filters__select">
+        Brand
+        <select
+          className="field__input"
+          value={filters.brand}
+          onChange={(event) => set({ brand: event.target.value })}
+        >
+          <option value="">Any</option>
+          {brands.map((brand) => (
+            <option key={brand.key} value={brand.key}>
+              {brand.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="list-filters__select">
+        Needs attention
+        <select
+          className="field__input"
+          value={filters.attention}
+          onChange={(event) => set({ attention: event.target.value })}
+        >
+          <option value="">Any</option>
+          {Object.entries(ATTENTION_FILTERS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

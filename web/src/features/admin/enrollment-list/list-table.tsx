@@ -1,59 +1,145 @@
-import type { EnrollmentListItem } from '@shared/enrollment/enrollment'
+import {
+  brandDisplayName,
+  LIST_COLUMNS,
+  type ListItem,
+  type ListSort,
+  type ListSortKey,
+  listBacText,
+  listNameText,
+  listTypeText,
+} from '@shared/enrollment/list-view'
 import { useConfig } from '../../config/config-context'
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' })
 const FULL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long' })
 
-export type ListRow = Omit<EnrollmentListItem, 'status'> & { status: string }
+export type ListRow = ListItem
 
-export function ListTable({ rows, onOpen }: { rows: ListRow[]; onOpen(row: ListRow): void }) {
+/** The element of a row that takes the focus back when its dialog closes. */
+export function rowFocusTarget(guid: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-row-focus="${CSS.escape(guid)}"]`)
+}
+
+/** What a click on a column's header sorts by: that column ascending, or the other way round. */
+export function nextSort(sort: ListSort, key: ListSortKey): ListSort {
+  return sort.key === key ? { key, descending: !sort.descending } : { key, descending: false }
+}
+
+export function ListTable({
+  rows,
+  sort,
+  onSort,
+  onOpen,
+  selected,
+  onSelect,
+}: {
+  rows: ListRow[]
+  sort: ListSort
+  onSort(sort: ListSort): void
+  onOpen(row: ListRow): void
+  /** The rows chosen for a bulk action (docs/product.md#office-workflow). */
+  selected: ReadonlySet<string>
+  onSelect(guids: string[], selected: boolean): void
+}) {
   const { brands } = useConfig()
-  const brandName = (key: string) => brands.find((brand) => brand.key === key)?.name ?? key
   if (rows.length === 0) return <p className="placeholder">No enrollments to display.</p>
-  // Below 40rem each row shows as a card; data-label names a cell's value there.
+  const selectable = rows.filter((row) => row.status !== 'Deleted').map((row) => row.guid)
+  const onPage = selectable.filter((guid) => selected.has(guid)).length
+  // Below 52rem each row shows as a card; data-label names a cell's value there.
   return (
     <div className="list-table-frame">
       <table className="list-table">
         <thead>
           <tr>
-            <th scope="col">Year</th>
-            <th scope="col">Brand</th>
-            <th scope="col">Type</th>
-            <th scope="col">BAC</th>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">Updated</th>
+            <th scope="col" className="list-table__select">
+              <input
+                type="checkbox"
+                aria-label="Select all enrollments on this page"
+                checked={onPage > 0 && onPage === selectable.length}
+                ref={(box) => {
+                  if (box) box.indeterminate = onPage > 0 && onPage < selectable.length
+                }}
+                disabled={selectable.length === 0}
+                onChange={(event) => onSelect(selectable, event.target.checked)}
+              />
+            </th>
+            {LIST_COLUMNS.map((column) => {
+              const sorted = sort.key === column.sort
+              return (
+                <th
+                  key={column.sort}
+                  scope="col"
+                  aria-sort={sorted ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                >
+                  <button
+                    type="button"
+                    className="list-table__sort"
+                    onClick={() => onSort(nextSort(sort, column.sort))}
+                  >
+                    {column.header}
+                    <span className="list-table__sort-mark" aria-hidden="true">
+                      {sorted ? (sort.descending ? '▼' : '▲') : ''}
+                    </span>
+                  </button>
+                </th>
+              )
+            })}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.guid} className="list-table__row" onClick={() => onOpen(row)}>
-              <td data-label="Year">{row.year}</td>
-              <td data-label="Brand">{brandName(row.brand)}</td>
-              <td data-label="Type">{row.type === 'Lma' ? 'LMA' : row.type}</td>
-              <td data-label="BAC">{row.type === 'Lma' ? '' : row.bac}</td>
-              <td className="list-table__name">
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    onOpen(row)
-                  }}
-                >
-                  {row.name || 'Unavailable'}
-                </button>
-              </td>
-              <td className="list-table__status">
-                <span className={`status status--${row.status.toLowerCase()}`}>{row.status}</span>
-              </td>
-              <td data-label="Created">{SHORT_DATE.format(new Date(row.created))}</td>
-              <td data-label="Updated" title={FULL_TIME.format(new Date(row.modified))}>
-                {SHORT_DATE.format(new Date(row.modified))}
-              </td>
-            </tr>
-          ))}
+          {rows.map((row) => {
+            // A deleted enrollment stays in the list until the next fetch, but opens nothing.
+            const deleted = row.status === 'Deleted'
+            return (
+              <tr
+                key={row.guid}
+                className={deleted ? 'list-table__row list-table__row--deleted' : 'list-table__row'}
+                onClick={deleted ? undefined : () => onOpen(row)}
+              >
+                <td className="list-table__select" data-label="Select">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${listNameText(row)}`}
+                    checked={selected.has(row.guid)}
+                    disabled={deleted}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={(event) => onSelect([row.guid], event.target.checked)}
+                  />
+                </td>
+                <td data-label="Year">{row.year}</td>
+                <td data-label="Brand">{brandDisplayName(brands, row.brand)}</td>
+                <td data-label="Type">{listTypeText(row.type)}</td>
+                <td data-label="BAC">{listBacText(row)}</td>
+                <td className="list-table__name">
+                  {deleted ? (
+                    <span data-row-focus={row.guid} tabIndex={-1}>
+                      {listNameText(row)}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="link-button"
+                      data-row-focus={row.guid}
+                      onClick={(event) => {
+                        event.stopPropagation()
+                        onOpen(row)
+                      }}
+                    >
+                      {listNameText(row)}
+                    </button>
+                  )}
+                </td>
+                <td className="list-table__status">
+                  <span className={`status status--${row.status.toLowerCase()}`}>{row.status}</span>
+                </td>
+                <td data-label="Created">{SHORT_DATE.format(new Date(row.created))}</td>
+                <td data-label="Updated" title={FULL_TIME.format(new Date(row.modified))}>
+                  {SHORT_DATE.format(new Date(row.modified))}
+                </td>
+                <td data-label="Kits">{row.kits}</td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
     </div>

@@ -13,6 +13,7 @@ const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => (
   name: guid,
   created: '2025-01-02T03:04:05.000Z',
   modified: '2025-01-02T03:04:05.000Z',
+  kits: 1,
 })
 
 const YEAR = [
@@ -21,7 +22,7 @@ const YEAR = [
   row('c', 'Dealer', 'Approved'),
   row('d', 'Lma', 'Authorizing'),
 ]
-const ANY: ListFilters = { query: '', year: 2025, status: '', type: '' }
+const ANY: ListFilters = { query: '', year: 2025, status: '', type: '', brand: '', attention: '' }
 const loaded: LoadedYear = { scope: scopeOf(ANY), rows: YEAR }
 const guids = (rows: ListRow[]) => rows.map((item) => item.guid)
 
@@ -65,5 +66,14 @@ describe('the admin list before and after its answer', () => {
     expect(coversYear({ ...ANY, query: 'acme' })).toBe(true)
     expect(coversYear({ ...ANY, type: 'Lma' })).toBe(false)
     expect(coversYear({ ...ANY, status: 'Approved' })).toBe(false)
+  })
+
+  it('shows a Brand change from the loaded year too; a Brand answer is no loaded year', () => {
+    const mixed: LoadedYear = {
+      scope: scopeOf(ANY),
+      rows: [row('a', 'Lma', 'Approved'), { ...row('b', 'Dealer', 'Approving'), brand: 'gm' }],
+    }
+    expect(guids(rowsToShow('k1', { ...ANY, brand: 'gm' }, null, mixed))).toEqual(['b'])
+    expect(coversYear({ ...ANY, brand: 'gm' })).toBe(false)
   })
 })

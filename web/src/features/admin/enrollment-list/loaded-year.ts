@@ -8,8 +8,8 @@ export interface ListAnswer {
 }
 
 /**
- * The rows of a year (and search) without Type and Status filters: every row either filter can
- * keep is among them, so a change of either can be shown from them at once while the list is
+ * The rows of a year (and search) without Type, Status and Brand filters: every row those filters
+ * can keep is among them, so a change of one can be shown from them at once while the list is
  * fetched again.
  */
 export interface LoadedYear {
@@ -24,20 +24,21 @@ export function scopeOf(filters: ListFilters): string {
 
 /** The filters leave every row of their year and search in: their answer is a loaded year. */
 export function coversYear(filters: ListFilters): boolean {
-  return !filters.type && !filters.status
+  return !filters.type && !filters.status && !filters.brand && !filters.attention
 }
 
-/** The Type and Status filters, as the server applies them (equality; empty is Any). */
+/** The Type, Status and Brand filters, as the server applies them (equality; empty is Any). */
 function passesTypeAndStatus(row: ListRow, filters: ListFilters): boolean {
   return (
     (!filters.type || row.type === filters.type) &&
-    (!filters.status || row.status === filters.status)
+    (!filters.status || row.status === filters.status) &&
+    (!filters.brand || row.brand === filters.brand)
   )
 }
 
 /**
  * The rows to show for `filters` (whose key is `key`): the server's answer for them once it has
- * come; before that, the loaded year of the same year and search with Type and Status applied
+ * come; before that, the loaded year of the same year and search with Type, Status and Brand applied
  * (in the order the server sends, newest change first); failing both, the previous answer.
  */
 export function rowsToShow(
@@ -47,6 +48,8 @@ export function rowsToShow(
   loaded: LoadedYear | null,
 ): ListRow[] {
   if (answer?.key === key) return answer.rows
+  // Which rows need attention only the server knows: the last answer stays until it comes.
+  if (filters.attention) return answer?.rows ?? []
   if (loaded && loaded.scope === scopeOf(filters)) {
     return coversYear(filters)
       ? loaded.rows

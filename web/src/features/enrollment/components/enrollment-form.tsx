@@ -8,6 +8,8 @@ import { ApiError } from '../../../lib/api-client'
 
 export const CHECK_ABOVE = 'Please check above for errors.'
 
+const INVALID_CONTROL = ':is(input, select, textarea)[aria-invalid="true"]'
+
 export interface EnrollmentFormProps {
   form: FormState<Enrollment>
   mode: 'new' | 'edit'
@@ -43,10 +45,11 @@ export function EnrollmentForm({
   const readOnly = useFormSnapshot(form, (state) => state.readOnly)
   const formError = useFormSnapshot(form, (state) => state.formError)
 
-  // Once the errors are on screen, the keyboard goes to the first field that has one.
+  // Once the errors are on screen, the keyboard goes to the first field that has one (for a
+  // radio group, its first choice: the group itself is marked invalid too, but takes no focus).
   useEffect(() => {
     if (focusRequest === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    formRef.current?.querySelector<HTMLElement>(INVALID_CONTROL)?.focus()
   }, [focusRequest])
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,4 @@
 import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
-import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
 import { useForm, useFormValue } from '../../../components/form/form-state'
@@ -15,7 +14,11 @@ import {
 
 const D = 'dealers[0]'
 
-export function DealerInformationFields({ bacMaxLength }: { bacMaxLength: number }) {
+/**
+ * `bacIsSearch`: on the public form the BAC also looks the dealer up; in the admin dialog a
+ * suggestion would replace what was submitted, so there the BAC is a plain field.
+ */
+export function DealerInformationFields({ bacIsSearch = true }: { bacIsSearch?: boolean }) {
   const form = useForm<Enrollment>()
   const select = ({ detail }: Suggestion<DealerDetail>) => {
     const { regionId, ...entry } = detail
@@ -35,37 +38,27 @@ export function DealerInformationFields({ bacMaxLength }: { bacMaxLength: number
   }
   return (
     <div className="field-grid">
-      <ComboboxField
-        path={`${D}.bac`}
-        label="BAC"
-        required
-        maxLength={bacMaxLength}
-        hint="Type more than 2 characters of your Business Associate Code to look it up."
-        suggest={suggestDealers}
-        onSelect={select}
-      />
-      <TextField
-        path={`${D}.name`}
-        label="Dealer Name"
-        required
-        maxLength={MAX_LENGTH.dealerName}
-        autoComplete="organization"
-      />
+      {bacIsSearch ? (
+        <ComboboxField
+          path={`${D}.bac`}
+          label="BAC"
+          required
+          hint="Type more than 2 characters of your Business Associate Code to look it up."
+          suggest={suggestDealers}
+          onSelect={select}
+        />
+      ) : (
+        <TextField path={`${D}.bac`} label="BAC" required />
+      )}
+      <TextField path={`${D}.name`} label="Dealer Name" required autoComplete="organization" />
       <TextField
         path={`${D}.address`}
         label="Address"
         required
-        maxLength={MAX_LENGTH.address}
         autoComplete="street-address"
         className="field--wide"
       />
-      <TextField
-        path={`${D}.city`}
-        label="City"
-        required
-        maxLength={MAX_LENGTH.city}
-        autoComplete="address-level2"
-      />
+      <TextField path={`${D}.city`} label="City" required autoComplete="address-level2" />
       <SelectField path={`${D}.state`} label="State" required options={STATE_OPTIONS} />
       <TextField
         path={`${D}.postal`}
@@ -126,18 +119,11 @@ export function DealerAgreementFields() {
 export function AuthorizationFields({ prefix }: { prefix: string }) {
   return (
     <div className="field-grid">
-      <TextField
-        path={`${prefix}.authName`}
-        label="Full Name"
-        required
-        maxLength={MAX_LENGTH.authName}
-        autoComplete="name"
-      />
+      <TextField path={`${prefix}.authName`} label="Full Name" required autoComplete="name" />
       <TextField
         path={`${prefix}.authTitle`}
         label="Title"
         required
-        maxLength={MAX_LENGTH.authTitle}
         autoComplete="organization-title"
       />
       <TextField
@@ -145,7 +131,6 @@ export function AuthorizationFields({ prefix }: { prefix: string }) {
         label="Email"
         type="email"
         required
-        maxLength={MAX_LENGTH.authEmailAddress}
         autoComplete="email"
       />
       <TextField

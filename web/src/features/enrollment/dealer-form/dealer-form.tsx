@@ -1,4 +1,3 @@
-import { bacMaxLength } from '@shared/enrollment/dealer-entry-schema'
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import type { ReactNode } from 'react'
@@ -34,10 +33,13 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
       beforeSubmit={beforeSubmit}
       actions={actions}
       statement={
-        <p>
-          By submitting this form, you authorize the enrollment of this dealership in the {year}{' '}
-          Dealer Funded POS Program and agree to be billed as selected above.
-        </p>
+        // The dealer's own words; an administrator editing the enrollment authorizes nothing.
+        mode === 'new' && (
+          <p>
+            By submitting this form, you authorize the enrollment of this dealership in the {year}{' '}
+            Dealer Funded POS Program and agree to be billed as selected above.
+          </p>
+        )
       }
     >
       {mode === 'new' && !form.readOnly && (
@@ -50,14 +52,16 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
       )}
       <FormSection title="Dealer Information">
         {(mode === 'edit' || form.values.status !== '') && <RegionField />}
-        <DealerInformationFields bacMaxLength={bacMaxLength({ mode, form: 'dealer' })} />
+        <DealerInformationFields bacIsSearch={mode === 'new'} />
       </FormSection>
       <FormSection title="Dealer Agreement">
-        <p>
-          The Dealer Funded POS Program supplies kits of posters, hang-tags and other point-of-sale
-          materials for at least five sales events over 12 months. Enrolled dealers are
-          automatically re-enrolled in future years unless they opt out in writing.
-        </p>
+        {mode === 'new' && (
+          <p>
+            The Dealer Funded POS Program supplies kits of posters, hang-tags and other
+            point-of-sale materials for at least five sales events over 12 months. Enrolled dealers
+            are automatically re-enrolled in future years unless they opt out in writing.
+          </p>
+        )}
         <DealerAgreementFields />
       </FormSection>
       <FormSection title="Authorization">

@@ -1,27 +1,32 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import { type DealerEntry, type Enrollment, MAX_DEALER_ROWS } from '@shared/enrollment/enrollment'
-import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import {
   dealerRowCostCents,
   formatMoney,
   HISPANIC_PRICE_HINT,
   KIT_SIZE_PRICE_HINT,
 } from '@shared/enrollment/pricing'
-import { memo, useCallback } from 'react'
+import { useCallback } from 'react'
 import {
   type FormState,
   useFieldError,
   useForm,
-  useFormSelector,
   useFormSnapshot,
 } from '../../../components/form/form-state'
-import { SelectField } from '../../../components/form/select-field'
-import { TextField } from '../../../components/form/text-field'
-import { HISPANIC_OPTIONS, KIT_SIZE_OPTIONS } from '../components/enrollment-choices'
+import { useConfirm } from '../../../components/ui/confirm'
+import { DealerRows } from './dealer-rows'
 
 const LIMIT_ID = 'dealer-table-limit'
 
 const blanks = (count: number) => Array.from({ length: count }, emptyLmaDealerRow)
+
+/** docs/product.md#lma-form: asked before Remove All clears rows that hold anything. */
+export const REMOVE_ALL_QUESTION =
+  'Remove every dealer row and start over with one blank row? The dealers entered so far will be lost.'
+
+/** Whether a row holds anything a person entered or a look-up filled in. */
+const hasContent = (row: DealerEntry) =>
+  row.bac.trim() !== '' || row.name.trim() !== '' || row.kitSize !== '' || row.hispanic !== ''
 
 /** The row operations; each tells the form where every kept row came from. */
 function rowActions(form: FormState<Enrollment>) {
@@ -65,12 +70,18 @@ function rowActions(form: FormState<Enrollment>) {
 /** The Participating Dealers table of the LMA form. */
 export function DealerTable() {
   const form = useForm<Enrollment>()
-  const count = useFormSelector((values: Enrollment) => values.dealers.length)
+  const confirm = useConfirm()
+  // Scoped to the rows: a keystroke elsewhere in the form never asks.
+  const count = useFormSnapshot(form, (state) => state.values.dealers.length, 'dealers')
   const readOnly = useFormSnapshot(form, (state) => state.readOnly)
   const listError = useFieldError('dealers')
   const actions = rowActions(form)
   const remove = useCallback((index: number) => rowActions(form).remove(index), [form])
   const full = count >= MAX_DEALER_ROWS
+  const removeAll = async () => {
+    if (form.values.dealers.some(hasContent) && !(await confirm(REMOVE_ALL_QUESTION))) return
+    actions.removeAll()
+  }
   const addProps = {
     type: 'button' as const,
     className: 'button button--small',
@@ -81,9 +92,9 @@ export function DealerTable() {
   return (
     <>
       {listError && <p className="field__error">{listError}</p>}
-      <table className="dealer-table">
+      <table className="dealer-table" aria-rowcount={count + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col">
               BAC
               <Required />
@@ -107,17 +118,7 @@ export function DealerTable() {
             </th>
           </tr>
         </thead>
-        <tbody>
-          {Array.from({ length: count }, (_, index) => (
-            <DealerRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the list; its fields follow their paths
-              key={index}
-              index={index}
-              removable={count > 1 && !readOnly}
-              onRemove={remove}
-            />
-          ))}
-        </tbody>
+        <DealerRows count={count} removable={!readOnly} onRemove={remove} />
       </table>
       {!readOnly && (
         <div className="dealer-table__actions">
@@ -127,7 +128,7 @@ export function DealerTable() {
           <button {...addProps} onClick={() => actions.add(5)}>
             Add 5 Dealers
           </button>
-          <button type="button" className="button button--small" onClick={actions.removeAll}>
+          <button type="button" className="button button--small" onClick={removeAll}>
             Remove All
           </button>
           <button type="button" className="button button--small" onClick={actions.removeUnused}>
@@ -152,98 +153,40 @@ function Required() {
   )
 }
 
-/** The column's name, shown above the field when the table is laid out as cards. */
-function CellLabel({ name, hint }: { name: string; hint?: string }) {
-  return (
-    <span className="dealer-table__cell-label" aria-hidden="true">
-      {name}
-      <Required />
-      {hint && <span className="dealer-table__hint">{hint}</span>}
-    </span>
-  )
+interface DealerTotals {
+  cents: number
+  /** Rows that order something. */
+  counted: number
 }
 
-/** One dealer row; re-renders only when its place or its Remove button changes. */
-const DealerRow = memo(function DealerRow({
-  index,
-  removable,
-  onRemove,
-}: {
-  index: number
-  removable: boolean
-  onRemove(index: number): void
-}) {
-  const path = `dealers[${index}]`
-  const row = index + 1
-  return (
-    <tr>
-      <td>
-        <CellLabel name="BAC" />
-        <TextField
-          path={`${path}.bac`}
-          label={`BAC, dealer ${row}`}
-          hideLabel
-          required
-          maxLength={MAX_LENGTH.bacLmaRow}
-        />
-      </td>
-      <td>
-        <CellLabel name="Dealer Name" />
-        <TextField
-          path={`${path}.name`}
-          label={`Dealer name, dealer ${row}`}
-          hideLabel
-          required
-          maxLength={MAX_LENGTH.dealerName}
-        />
-      </td>
-      <td>
-        <CellLabel name="English Kit Size" hint="$400/large, $325/small" />
-        <SelectField
-          path={`${path}.kitSize`}
-          label={`English kit size, dealer ${row}`}
-          hideLabel
-          required
-          options={KIT_SIZE_OPTIONS}
-        />
-      </td>
-      <td>
-        <CellLabel name="Hispanic Option" hint="$125/kit" />
-        <SelectField
-          path={`${path}.hispanic`}
-          label={`Hispanic option, dealer ${row}`}
-          hideLabel
-          required
-          options={HISPANIC_OPTIONS}
-        />
-      </td>
-      <td className="dealer-table__remove">
-        {removable && (
-          <button
-            type="button"
-            className="button button--small button--danger"
-            aria-label={`Remove dealer ${row}`}
-            onClick={() => onRemove(index)}
-          >
-            Remove
-          </button>
-        )}
-      </td>
-    </tr>
-  )
-})
+/** The totals of one list of rows, summed once however often they are asked for. */
+const totalsOfRows = new WeakMap<readonly DealerEntry[], DealerTotals>()
+
+function totalsOf(rows: readonly DealerEntry[]): DealerTotals {
+  let totals = totalsOfRows.get(rows)
+  if (!totals) {
+    totals = { cents: 0, counted: 0 }
+    for (const row of rows) {
+      const cents = dealerRowCostCents(row)
+      totals.cents += cents
+      if (cents > 0) totals.counted += 1
+    }
+    totalsOfRows.set(rows, totals)
+  }
+  return totals
+}
 
 /** The running cost of the rows, live while the rows are edited. */
 function DealerTotal() {
-  const total = useFormSelector((values: Enrollment) =>
-    values.dealers.reduce((sum, row) => sum + dealerRowCostCents(row), 0),
-  )
-  const counted = useFormSelector(
-    (values: Enrollment) => values.dealers.filter((row) => dealerRowCostCents(row) > 0).length,
+  const form = useForm<Enrollment>()
+  const { cents, counted } = useFormSnapshot(
+    form,
+    (state) => totalsOf(state.values.dealers),
+    'dealers',
   )
   return (
     <p className="dealer-table__total" aria-live="polite">
-      Estimated yearly cost: {formatMoney(total)} for {counted}{' '}
+      Estimated yearly cost: {formatMoney(cents)} for {counted}{' '}
       {counted === 1 ? 'dealer' : 'dealers'}
     </p>
   )

@@ -1,6 +1,5 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment, LmaLookupResult } from '@shared/enrollment/enrollment'
-import { MAX_LENGTH } from '@shared/enrollment/field-limits'
 import { useCallback } from 'react'
 import { CheckboxField } from '../../../components/form/checkbox-field'
 import { ChoiceField } from '../../../components/form/choice-field'
@@ -55,33 +54,21 @@ export function LmaInformationFields({
             path="lma.name"
             label="LMA Name"
             required
-            maxLength={MAX_LENGTH.lmaName}
             hint="Type more than 2 characters to find last year's enrollment and fill in the form."
             suggest={suggest}
             onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
           />
         ) : (
-          <TextField path="lma.name" label="LMA Name" required maxLength={MAX_LENGTH.lmaName} />
+          <TextField path="lma.name" label="LMA Name" required />
         )}
-        <TextField
-          path="lma.contact"
-          label="Contact Name"
-          required
-          maxLength={MAX_LENGTH.contact}
-          autoComplete="name"
-        />
+        <TextField path="lma.contact" label="Contact Name" required autoComplete="name" />
       </div>
       {allowNameChange && (
         <CheckboxField path="lma.nameChanged" label="The LMA's name has changed since last year" />
       )}
       {allowNameChange && nameChanged && (
         <div className="field-grid">
-          <TextField
-            path="lma.previousName"
-            label="Previous LMA Name"
-            required
-            maxLength={MAX_LENGTH.previousLmaName}
-          />
+          <TextField path="lma.previousName" label="Previous LMA Name" required />
         </div>
       )}
       <div className="field-grid">
@@ -89,17 +76,10 @@ export function LmaInformationFields({
           path="lma.address"
           label="Address"
           required
-          maxLength={MAX_LENGTH.address}
           autoComplete="street-address"
           className="field--wide"
         />
-        <TextField
-          path="lma.city"
-          label="City"
-          required
-          maxLength={MAX_LENGTH.city}
-          autoComplete="address-level2"
-        />
+        <TextField path="lma.city" label="City" required autoComplete="address-level2" />
         <SelectField path="lma.state" label="State" required options={STATE_OPTIONS} />
         <TextField
           path="lma.postal"
@@ -113,7 +93,6 @@ export function LmaInformationFields({
           label="Email Address"
           type="email"
           required
-          maxLength={MAX_LENGTH.emailAddress}
           hint="The invoice is sent to this address."
           autoComplete="email"
         />
@@ -125,12 +104,7 @@ export function LmaInformationFields({
           required
           autoComplete="tel"
         />
-        <TextField
-          path="lma.agencyName"
-          label="Agency of Record"
-          required
-          maxLength={MAX_LENGTH.agencyName}
-        />
+        <TextField path="lma.agencyName" label="Agency of Record" required />
       </div>
       <ChoiceField path="lma.type" label="LMA Type" required choices={LMA_TYPE_CHOICES} />
     </>

@@ -71,11 +71,13 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
         />
       </FormSection>
       <FormSection title="LMA Agreement / Authorization">
-        <p>
-          The LMA agrees to pay for the kits of its participating dealers listed below for the{' '}
-          {year} Dealer Funded POS Program. {PAYMENT_DUE_SENTENCE} When this form is submitted, the
-          authorized representative named below receives an email requesting final approval.
-        </p>
+        {mode !== 'edit' && (
+          <p>
+            The LMA agrees to pay for the kits of its participating dealers listed below for the{' '}
+            {year} Dealer Funded POS Program. {PAYMENT_DUE_SENTENCE} When this form is submitted,
+            the authorized representative named below receives an email requesting final approval.
+          </p>
+        )}
         <AuthorizationFields prefix="lma" />
       </FormSection>
       <FormSection title="Participating Dealers">

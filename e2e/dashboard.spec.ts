@@ -1,0 +1,156 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './support/accessibility'
+import { adminRequest, signIn, submitDealer } from './support/admin'
+import { freshName } from './support/enrollment-data'
+
+const YEAR = 2025
+
+async function listCount(page: Page, query: string): Promise<number> {
+  const response = await adminRequest(page, 'GET', `/api/enrollments?${query}`)
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as unknown[]).length
+}
+
+/** The value of a figure card, by its label. */
+function figure(page: Page, label: string) {
+  return page.locator('.figure-card').filter({ has: page.getByText(label, { exact: true }) })
+}
+
+test('the dashboard shows the year beside last year, each figure linking to the filtered list', async ({
+  page,
+}) => {
+  await signIn(page)
+  const tabs = page.getByRole('navigation', { name: 'Admin pages' })
+  await expect(tabs.getByRole('link', { name: 'Enrollments' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  await tabs.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  // The demo year started 45 days before the server did.
+  await expect(
+    page.getByText(/^Day 4[67] of the 2025 program, compared with 2024 on the same day/),
+  ).toBeVisible()
+
+  // Each status figure is what the list of that status holds, and links there.
+  for (const status of ['Approved', 'Approving', 'Authorizing', 'Declined']) {
+    const card = figure(page, status)
+    const count = await listCount(page, `year=${YEAR}&status=${status}`)
+    await expect(card.getByRole('link')).toHaveText(String(count))
+    await expect(card.getByRole('link')).toHaveAttribute(
+      'href',
+      `/admin?year=${YEAR}&status=${status}`,
+    )
+    await expect(card.getByText(/^Last year: \d+ · /)).toBeVisible()
+  }
+  const lmas = await listCount(page, `year=${YEAR}&type=Lma`)
+  await expect(figure(page, 'LMA enrollments').getByRole('link')).toHaveText(String(lmas))
+  await expect(figure(page, 'LMA enrollments').getByRole('link')).toHaveAttribute(
+    'href',
+    `/admin?year=${YEAR}&type=LMA`,
+  )
+  await expect(figure(page, 'Amount pending approval').getByRole('link')).toHaveAttribute(
+    'href',
+    `/admin?year=${YEAR}&status=Approving&type=LMA`,
+  )
+  await expect(figure(page, 'Amount invoiced').getByRole('link')).toHaveText(/^\$[\d,]+\.\d\d$/)
+  await expect(figure(page, 'More than 7 days').getByRole('link')).toHaveAttribute(
+    'href',
+    `/admin?year=${YEAR}&status=Authorizing&type=LMA`,
+  )
+  await expectAccessible(page)
+
+  // A new dealer enrollment is Approving: the figure counts it on the next visit.
+  const before = Number(await figure(page, 'Approving').getByRole('link').textContent())
+  await submitDealer(page, freshName('Dashboard Motors'))
+  await page.reload()
+  await expect(figure(page, 'Approving').getByRole('link')).toHaveText(String(before + 1))
+
+  // Following a figure opens the list with its filters in the address.
+  await figure(page, 'Declined').getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`/admin\\?year=${YEAR}&status=Declined$`))
+})
+
+test('the brand and year are in the address, and the tabs keep them', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/admin/dashboard')
+  const all = Number(await figure(page, 'Dealer enrollments').getByRole('link').textContent())
+  await page.getByLabel('Brand').selectOption('chevy')
+  await expect(page).toHaveURL(/\/admin\/dashboard\?year=2025&brand=chevy$/)
+  const listed = await adminRequest(page, 'GET', `/api/enrollments?year=${YEAR}&type=Dealer`)
+  const rows = (await listed.json()) as Array<{ brand: string }>
+  const chevy = rows.filter((row) => row.brand === 'chevy').length
+  const link = figure(page, 'Dealer enrollments').getByRole('link')
+  await expect(link).toHaveAttribute('href', `/admin?year=${YEAR}&brand=chevy&type=Dealer`)
+  await expect(link).toHaveText(String(chevy))
+  expect(chevy).toBeLessThan(all)
+  expect(chevy).toBeGreaterThan(0)
+
+  await page.getByRole('button', { name: 'Previous year' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard\?year=2024&brand=chevy$/)
+  await expect(
+    page.getByText('2023 had no submissions to compare with.', { exact: false }),
+  ).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Brand')).toHaveValue('chevy')
+  await expect(page.getByRole('group', { name: 'Year' }).getByText('2024')).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Admin pages' })
+    .getByRole('link', { name: 'Enrollments' })
+    .click()
+  await expect(page).toHaveURL(/\/admin\?year=2024&brand=chevy$/)
+})
+
+test('each chart has a name, a summary and its numbers as a table, by keyboard; axe passes at 390 px', async ({
+  page,
+}) => {
+  await signIn(page)
+  await page.goto(`/admin/dashboard?year=${YEAR}`)
+  for (const title of ['Submissions per week', 'Status mix', 'Kits by region']) {
+    await expect(page.getByRole('img', { name: new RegExp(`^${title}\\. `) })).toBeVisible()
+  }
+  const weekly = page.getByRole('figure').filter({ hasText: 'Submissions per week' })
+  const toggle = weekly.getByRole('button', { name: 'Show as a table' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(weekly.getByRole('table')).toBeHidden()
+  await toggle.focus()
+  await page.keyboard.press('Enter')
+  await expect(weekly.getByRole('button', { name: 'Hide the table' })).toBeFocused()
+  await expect(weekly.getByRole('button', { name: 'Hide the table' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  const table = weekly.getByRole('table')
+  await expect(table.getByRole('columnheader')).toHaveText(['Week', '2025', '2024'])
+  // Week 1 holds the program's first submission.
+  const firstWeek = table.getByRole('row').nth(1)
+  await expect(firstWeek.getByRole('rowheader')).toHaveText('1')
+  expect(Number(await firstWeek.getByRole('cell').first().textContent())).toBeGreaterThan(0)
+  const rows = await table.getByRole('row').count()
+  expect(rows).toBeGreaterThan(7) // last year ran for about 17 weeks
+  await expectAccessible(page)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('img', { name: /^Status mix\. / })).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectAccessible(page)
+})
+
+test('a signed-in user who is no administrator gets no tabs to pages they cannot use', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@example.com')
+  await expect(page.getByRole('heading', { name: 'Not Authorized' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Admin pages' })).toHaveCount(0)
+  await page.goto('/admin/dashboard')
+  await expect(page.getByRole('heading', { name: 'Not Authorized' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Admin pages' })).toHaveCount(0)
+})

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './support/accessibility'
+import { signIn } from './support/admin'
+import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
+
+/*
+ * The dealer table renders only the rows near the screen (docs/decisions.md): every row must
+ * still be reachable by keyboard, by a submit's focus on the first error, and be counted for
+ * screen readers.
+ */
+
+const bac = (page: Page, row: number) =>
+  page.getByRole('textbox', { name: `BAC, dealer ${row}`, exact: true })
+const table = (page: Page) => page.getByRole('table')
+
+/** Adds rows with Add 5 Dealers, pressed by keyboard, until the table has `rows` rows. */
+async function addRows(page: Page, rows: number) {
+  const addFive = page.getByRole('button', { name: 'Add 5 Dealers' })
+  await addFive.focus()
+  for (let count = 1; count < rows; count += 5) await page.keyboard.press('Enter')
+  await expect(table(page)).toHaveAttribute('aria-rowcount', String(rows + 1))
+}
+
+async function fillLmaInformation(page: Page) {
+  await page.getByRole('combobox', { name: 'LMA Name' }).fill('Windowed Table Dealers')
+  await page.getByLabel('Contact Name').fill('Avery Agency')
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('400 Market Street')
+  await page.getByLabel('City').fill('Omaha')
+  await page.getByLabel('State').selectOption('NE')
+  await page.getByLabel('Zip Code').fill('68102')
+  await page.getByLabel('Email Address').fill('invoices@windowed.example')
+  await page.getByLabel('Phone Number').first().fill('4025550100')
+  await page.getByLabel('Agency of Record').fill('Plains Media Group')
+  await page.getByRole('radio', { name: 'Turnkey' }).check()
+  await page.getByLabel('Full Name').fill('Riley Representative')
+  await page.getByLabel('Title').fill('President')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('rep@windowed.example')
+  await page.getByLabel('Phone Number').nth(1).fill('4025550111')
+}
+
+test('Tab and Shift+Tab walk through every dealer row, rendered or not', async ({ page }) => {
+  test.slow()
+  await page.setViewportSize({ width: 1280, height: 500 })
+  await page.goto('/chevy/enrollment/lma')
+  await addRows(page, 31)
+  // Fewer rows are in the document than the table has.
+  expect(await page.getByRole('textbox', { name: /^BAC, dealer/ }).count()).toBeLessThan(31)
+  await bac(page, 1).focus()
+  // Each row: BAC, Dealer Name, English Kit Size, Hispanic Option, Remove.
+  for (let step = 0; step < 5 * 30; step++) await page.keyboard.press('Tab')
+  await expect(bac(page, 31)).toBeFocused()
+  await expect(bac(page, 31)).toBeInViewport()
+  for (let step = 0; step < 5 * 30; step++) await page.keyboard.press('Shift+Tab')
+  await expect(bac(page, 1)).toBeFocused()
+  await expect(bac(page, 1)).toBeInViewport()
+})
+
+test('the row being typed in stays when the page scrolls away from it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/chevy/enrollment/lma')
+  await addRows(page, 41)
+  await bac(page, 2).focus()
+  await page.keyboard.type('7000')
+  await page.mouse.wheel(0, 6000)
+  await expect(bac(page, 41)).toBeInViewport()
+  await page.keyboard.type('21')
+  await expect(bac(page, 2)).toBeFocused()
+  await expect(bac(page, 2)).toHaveValue('700021')
+})
+
+test('a submit moves the focus to the first row in error, far off screen', async ({ page }) => {
+  test.slow()
+  await page.goto('/chevy/enrollment/lma')
+  await fillLmaInformation(page)
+  await bac(page, 1).fill('700001')
+  await page.getByRole('textbox', { name: 'Dealer name, dealer 1', exact: true }).fill('First')
+  await page
+    .getByRole('combobox', { name: 'English kit size, dealer 1', exact: true })
+    .selectOption('Large')
+  await page
+    .getByRole('combobox', { name: 'Hispanic option, dealer 1', exact: true })
+    .selectOption('No')
+  await addRows(page, 296)
+  // Row 2 is thousands of pixels above the Submit button and not rendered.
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Please check above for errors.')).toBeVisible()
+  await expect(bac(page, 2)).toBeFocused()
+  await expect(bac(page, 2)).toBeInViewport()
+  await expect(bac(page, 2)).toHaveAccessibleDescription('BAC is required.')
+  // Screen readers hear where the row lies in the whole table.
+  await expect(table(page)).toHaveAttribute('aria-rowcount', '297')
+  await expect(page.locator('tr', { has: bac(page, 2) })).toHaveAttribute('aria-rowindex', '3')
+  await expectAccessible(page)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } })
+
+  test('the dealer cards stack without overlapping, errors and all', async ({ page }) => {
+    await page.goto('/chevy/enrollment/lma')
+    await addRows(page, 16)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByText('Please check above for errors.')).toBeVisible()
+    await bac(page, 1).scrollIntoViewIfNeeded()
+    // The cards on screen and beyond it, each below the one before.
+    for (let step = 0; step < 3; step++) {
+      const boxes = await page
+        .locator('.dealer-table tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON()))
+      for (let index = 1; index < boxes.length; index++) {
+        expect(boxes[index].top).toBeGreaterThanOrEqual(boxes[index - 1].bottom - 1)
+      }
+      await page.mouse.wheel(0, 1500)
+      await page.waitForTimeout(200)
+    }
+    await expectAccessible(page)
+  })
+})
+
+test("in the admin dialog the rows follow the dialog's own scrolling", async ({ page }) => {
+  const name = freshName('Scrolling Dialog Dealers')
+  const dealers = Array.from({ length: 60 }, (_, index) => ({
+    bac: freshBac(),
+    name: `Member Chevrolet ${index + 1}`,
+    kitSize: 'Small',
+    hispanic: 'No',
+  }))
+  await submitLmaThroughApi(page, { name, repEmail: `rep-${Date.now()}@dialog.example`, dealers })
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(name)
+  await page.locator('.list-table tbody tr').getByRole('button', { name }).click()
+  const dialog = page.getByRole('dialog', { name: `${name} - Authorizing` })
+  await expect(dialog.getByRole('table')).toHaveAttribute('aria-rowcount', '61')
+  const last = dialog.getByRole('textbox', { name: 'Dealer name, dealer 60', exact: true })
+  await expect(last).toHaveCount(0)
+  await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  await expect(last).toHaveValue('Member Chevrolet 60')
+  await expect(last).toBeInViewport()
+})

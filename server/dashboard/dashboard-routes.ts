@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { dashboardSchema } from '../../shared/dashboard/dashboard-schema.js'
+import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
+import { createRegionRepository } from '../region/region-repository.js'
+import { brandFilter, yearBrandQuery } from './dashboard-query.js'
+import { createDashboardRepository } from './dashboard-repository.js'
+import { findDashboard } from './find-dashboard.js'
+
+const dashboardRoute = {
+  summary: 'The figures of a year beside last year’s at the same day of the program',
+  tags: ['Admin'],
+  security: adminSecurity,
+  querystring: yearBrandQuery,
+  response: { 200: dashboardSchema, ...problemResponses },
+}
+
+/** GET /api/dashboard?year=&brand= (docs/product.md#dashboard), for administrators. */
+export const dashboardRoutes: FastifyPluginAsync = async (app) => {
+  const context = {
+    dashboard: createDashboardRepository(app.database.db),
+    regions: createRegionRepository(app.database.db),
+  }
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/dashboard',
+      { schema: dashboardRoute, onRequest: app.requireAdmin },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        return findDashboard(context, {
+          year: request.query.year ?? app.config.ENROLLMENT_YEAR,
+          brand: brandFilter(app.config.BRANDS, request.query.brand),
+        })
+      },
+    )
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+/**
+ * The admin list's entity tag (docs/decisions.md, "The admin list answers 304 while nothing
+ * changed"): the request's query, every filter included, and the state of every row the list
+ * of that year reads, so that an unchanged list answers 304 Not Modified and a changed one
+ * never does.
+ *
+ * The list reads the year's enrollments and their dealer rows (the first row's BAC and name,
+ * the search over every row). Their state is each row's id and `xmin`, the transaction that
+ * wrote its current version: any insert, update or delete changes it, in whatever order the
+ * transactions commit. (A latest modified_at would not do: a transaction that started earlier,
+ * so with an older now(), can commit after the tag was read.) A filter that reads another
+ * table, or the clock, must add it here.
+ *
+ * Read the tag before the list, never after: the list is then at least as new as its tag. A
+ * change committed in between makes the next request a 200 again, never a stale 304.
+ */
+export async function enrollmentListEtag(
+  db: Kysely<Database>,
+  rawQuery: string,
+  year: number | undefined,
+): Promise<string> {
+  const ofYear = year === undefined ? sql`true` : sql`year = ${year}`
+  // Per table: its row count and the sum of a 64-bit hash of each row's id and xmin; the sum
+  // needs no sort and changes with any row's version (a full scan of the year, 15 to 20 ms
+  // for 10,000 enrollments on PGlite, against about 100 ms for the list).
+  const { rows } = await sql<{ enrollments: string; dealers: string }>`
+    select
+      (select count(*) || ':' || coalesce(sum(hashint8extended(id, xmin::text::bigint)), 0)
+         from enrollments where ${ofYear}) as enrollments,
+      (select count(*) || ':' || coalesce(sum(hashint8extended(id, xmin::text::bigint)), 0)
+         from enrollment_dealers where ${ofYear}) as dealers`.execute(db)
+  const state = rows[0]
+  const hash = createHash('sha256')
+    .update(canonicalQuery(rawQuery))
+    .update('\n')
+    .update(state?.enrollments ?? '')
+    .update('\n')
+    .update(state?.dealers ?? '')
+  // Weak: the same list goes out gzip, brotli or plain, byte for byte different.
+  return `W/"${hash.digest('base64url').slice(0, 32)}"`
+}
+
+/** The query's parameters in a fixed order, so that their order in the URL does not matter. */
+function canonicalQuery(rawQuery: string): string {
+  const params = [...new URLSearchParams(rawQuery)]
+  params.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
+  return new URLSearchParams(params).toString()
+}
+
+/** Whether an If-None-Match header names this tag or is `*` (weak comparison, RFC 9110). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag) || tag.trim() === '*')
+}

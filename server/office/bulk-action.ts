@@ -1,0 +1,123 @@
+import { refusalReason } from '../../shared/enrollment/status-rules.js'
+import type { BulkOutcome } from '../../shared/office/office-limits.js'
+import type { BulkResult } from '../../shared/office/office-schemas.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import { approveEnrollment } from '../enrollment/approve-enrollment.js'
+import { declineEnrollment } from '../enrollment/decline-enrollment.js'
+import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { AppError } from '../http/app-error.js'
+
+export type BulkActionName = 'approve' | 'decline'
+
+export type { BulkResult }
+
+interface Logger {
+  error(details: object, message: string): void
+}
+
+/**
+ * Approve or Decline many enrollments in one request (docs/product.md#office-workflow). Each
+ * enrollment goes through the single action (its own transaction, row lock, status rules,
+ * history, invoice and mails), one after the other so that invoice numbers follow the
+ * selection's order. An enrollment the status rules refuse is skipped with their reason; one
+ * that fails otherwise is reported and the rest go on.
+ */
+export async function runBulkAction(
+  context: EnrollmentContext,
+  action: BulkActionName,
+  guids: string[],
+  admin: AdminIdentity,
+  options: { reason?: string; dryRun?: boolean; log: Logger },
+): Promise<BulkResult> {
+  await refuseUnknown(context, guids)
+  if (options.dryRun) return preview(context, action, guids)
+  const results: BulkResult['results'] = []
+  for (const guid of guids) {
+    try {
+      const after =
+        action === 'approve'
+          ? await approveEnrollment(context, guid, admin)
+          : await declineEnrollment(context, guid, admin, options.reason)
+      results.push({ guid, outcome: 'done', status: after.status, reason: null })
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) {
+        results.push({ guid, outcome: 'skipped', status: null, reason: error.message })
+      } else if (error instanceof AppError && error.status === 404) {
+        // Deleted by someone else after the request was checked.
+        results.push({ guid, outcome: 'failed', status: null, reason: error.message })
+      } else {
+        options.log.error({ err: error, guid, action }, 'A bulk action failed for one enrollment')
+        results.push({
+          guid,
+          outcome: 'failed',
+          status: null,
+          reason: 'It could not be changed; try it again on its own.',
+        })
+      }
+    }
+  }
+  return summed(results)
+}
+
+function summed(results: BulkResult['results']): BulkResult {
+  const count = (outcome: BulkOutcome) => results.filter((each) => each.outcome === outcome).length
+  return { done: count('done'), skipped: count('skipped'), failed: count('failed'), results }
+}
+
+/**
+ * What the action would do, by the same status rules the action applies, read in one query:
+ * `done` for each enrollment it would change, `skipped` with the reason for the others. The
+ * confirmation in the list states these counts; the action itself decides again under each
+ * row's lock.
+ */
+async function preview(
+  context: EnrollmentContext,
+  action: BulkActionName,
+  guids: string[],
+): Promise<BulkResult> {
+  const rows = await context.db
+    .selectFrom('enrollments as e')
+    .leftJoin('enrollment_dealers as first', (join) =>
+      join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
+    )
+    .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
+    .where('e.guid', 'in', guids)
+    .execute()
+  const byGuid = new Map(rows.map((row) => [row.guid, row]))
+  return summed(
+    guids.map((guid) => {
+      const row = byGuid.get(guid)
+      const reason = row
+        ? refusalReason(action, {
+            type: row.type,
+            status: row.status,
+            dealers: row.billing ? [{ billing: row.billing as 'None' }] : [],
+            year: row.year,
+            currentYear: context.config.ENROLLMENT_YEAR,
+          })
+        : 'There is no enrollment with this id.'
+      return reason
+        ? { guid, outcome: row ? 'skipped' : 'failed', status: null, reason }
+        : { guid, outcome: 'done', status: row?.status ?? null, reason: null }
+    }),
+  )
+}
+
+/** A request naming an enrollment that does not exist changes nothing: 400, naming them. */
+async function refuseUnknown(context: EnrollmentContext, guids: string[]): Promise<void> {
+  const found = await context.db
+    .selectFrom('enrollments')
+    .select('guid')
+    .where('guid', 'in', guids)
+    .execute()
+  const known = new Set(found.map((row) => row.guid))
+  const unknown = guids.filter((guid) => !known.has(guid))
+  if (unknown.length > 0) {
+    throw AppError.badRequest(
+      unknown.length === 1
+        ? 'One selected enrollment does not exist; nothing was changed.'
+        : `${unknown.length} selected enrollments do not exist; nothing was changed.`,
+      { guids: unknown.map((guid) => `There is no enrollment with the id ${guid}.`) },
+    )
+  }
+}

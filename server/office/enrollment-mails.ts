@@ -1,0 +1,130 @@
+import { sql } from 'kysely'
+import type { EnrollmentMail, MailStatus } from '../../shared/office/office-schemas.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { AppError } from '../http/app-error.js'
+import { LEASE } from '../mail/outbox-repository.js'
+
+export type { EnrollmentMail, MailStatus }
+
+/**
+ * A mail's state, from its outbox row: sent; failed (the worker gave up: due at infinity);
+ * sending (claimed by a worker within the lease); retrying (tried and due again); queued.
+ */
+const STATUS = sql<MailStatus>`case
+  when sent_at is not null then 'sent'
+  when next_attempt_at = 'infinity'::timestamptz then 'failed'
+  when claimed_at is not null and claimed_at > now() - ${LEASE}::interval then 'sending'
+  when attempts > 0 then 'retrying'
+  else 'queued' end`
+
+/** The mails about an enrollment (docs/product.md#office-workflow), oldest first. */
+export async function listMails(
+  context: EnrollmentContext,
+  guid: string,
+): Promise<EnrollmentMail[]> {
+  const rows = await context.db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'kind',
+      'recipient',
+      'subject',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+      STATUS.as('status'),
+      sql<string | null>`case when next_attempt_at = 'infinity'::timestamptz or sent_at is not null
+        then null else next_attempt_at end`.as('next_attempt_at'),
+    ])
+    .where('enrollment_guid', '=', guid)
+    .orderBy('id')
+    .execute()
+  if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
+    throw AppError.notFound('There is no enrollment with this id.')
+  }
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error && withoutSecrets(row.last_error),
+    queuedAt: new Date(row.created_at).toISOString(),
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+  }))
+}
+
+/**
+ * An SMTP error as an administrator may read it: URLs with credentials and anything that looks
+ * like a password or token are masked (the relay's answer stays, which is what helps).
+ */
+export function withoutSecrets(error: string): string {
+  return error
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]+(:[^@\s/]*)?@/gi, '$1***@')
+    .replace(/\b(pass(word)?|pwd|token|secret|auth)(\s*[=:]\s*)\S+/gi, '$1$3***')
+}
+
+/**
+ * Send again (docs/product.md#office-workflow): a failed or retrying mail becomes due now with
+ * a fresh count of attempts, and the history says who asked. One statement decides, under the
+ * row's lock: a mail a worker is sending right now, or one already sent, is refused (409), so a
+ * mail never goes out twice because of this button.
+ */
+export async function sendMailAgain(
+  context: EnrollmentContext,
+  guid: string,
+  mailId: string,
+  admin: AdminIdentity,
+): Promise<EnrollmentMail> {
+  if (!/^\d{1,18}$/.test(mailId))
+    throw AppError.notFound('There is no such mail for this enrollment.')
+  const done = await context.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('outbox')
+      .set({ attempts: 0, next_attempt_at: sql`now()`, claimed_at: null })
+      .where('id', '=', mailId)
+      .where('enrollment_guid', '=', guid)
+      .where('sent_at', 'is', null)
+      .where('attempts', '>', 0)
+      .where((eb) =>
+        eb.or([
+          eb('claimed_at', 'is', null),
+          eb('claimed_at', '<=', sql<Date>`now() - ${LEASE}::interval`),
+        ]),
+      )
+      .returning(['kind', 'recipient'])
+      .executeTakeFirst()
+    if (!updated) return false
+    await context.history.record(trx, {
+      guid,
+      action: 'mail sent again',
+      actor: admin.username,
+      statusBefore: null,
+      statusAfter: null,
+      changes: [{ field: 'mail', before: null, after: `${updated.kind} to ${updated.recipient}` }],
+    })
+    return true
+  })
+  // Outside the transaction: on the embedded database a second query would wait for it.
+  if (!done) throw await refusal(context, guid, mailId)
+  context.mailQueued()
+  const mail = (await listMails(context, guid)).find((each) => each.id === mailId)
+  if (!mail) throw AppError.notFound('There is no such mail for this enrollment.')
+  return mail
+}
+
+async function refusal(
+  context: EnrollmentContext,
+  guid: string,
+  mailId: string,
+): Promise<AppError> {
+  const mail = (await listMails(context, guid)).find((each) => each.id === mailId)
+  if (!mail) return AppError.notFound('There is no such mail for this enrollment.')
+  if (mail.status === 'sent') return AppError.conflict('This mail has already been sent.')
+  if (mail.status === 'sending') return AppError.conflict('This mail is being sent right now.')
+  return AppError.conflict('This mail is queued and has not been tried yet.')
+}

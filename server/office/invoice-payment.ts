@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import { centsToDollars } from '../../shared/enrollment/pricing.js'
+import { isOverdue, paymentDueDate } from '../../shared/invoice/invoice.js'
+import type { InvoicePayment } from '../../shared/office/office-schemas.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { AppError } from '../http/app-error.js'
+
+const NO_INVOICE = 'This enrollment has no invoice.'
+
+/** Today in the server's calendar, YYYY-MM-DD (the database's date, as the invoice date is). */
+async function today(context: EnrollmentContext): Promise<string> {
+  const { rows } = await sql<{ today: string }>`select current_date::text as today`.execute(
+    context.db,
+  )
+  return rows[0]?.today ?? new Date().toISOString().slice(0, 10)
+}
+
+/** An enrollment's invoice and whether it is paid (docs/product.md#office-workflow). */
+export async function findPayment(
+  context: EnrollmentContext,
+  guid: string,
+): Promise<InvoicePayment> {
+  const row = await context.db
+    .selectFrom('invoices')
+    .select([
+      'invoice_number',
+      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+      'grand_total_cents',
+      sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
+      'payment_reference',
+    ])
+    .where('enrollment_guid', '=', guid)
+    .executeTakeFirst()
+  if (!row) throw AppError.notFound(NO_INVOICE)
+  const invoiceDate = String(row.invoice_date)
+  const paidOn = row.paid_on === null ? null : String(row.paid_on)
+  return {
+    invoiceNumber: row.invoice_number,
+    invoiceDate,
+    dueDate: paymentDueDate(invoiceDate),
+    grandTotal: centsToDollars(row.grand_total_cents),
+    paidOn,
+    reference: row.payment_reference,
+    overdue: isOverdue({ invoiceDate, paidOn }, await today(context)),
+  }
+}
+
+/**
+ * Marks the invoice paid, or unpaid again (`payment` null), under the invoice row's lock, with
+ * a history entry. A payment before the invoice's date or in the future is refused (400); so is
+ * marking unpaid an invoice that is not paid (409), so two administrators cannot both think
+ * they changed it.
+ */
+export async function recordPayment(
+  context: EnrollmentContext,
+  guid: string,
+  payment: { paidOn: string; reference: string } | null,
+  admin: AdminIdentity,
+): Promise<InvoicePayment> {
+  const day = await today(context)
+  await context.db.transaction().execute(async (trx) => {
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select([
+        sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+        sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
+        'payment_reference',
+      ])
+      .where('enrollment_guid', '=', guid)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!invoice) throw AppError.notFound(NO_INVOICE)
+    const before = {
+      paidOn: invoice.paid_on === null ? null : String(invoice.paid_on),
+      reference: invoice.payment_reference,
+    }
+    if (payment) {
+      if (payment.paidOn < String(invoice.invoice_date)) {
+        throw AppError.badRequest('The payment date is before the invoice date.', {
+          paidOn: [`The invoice is dated ${String(invoice.invoice_date)}.`],
+        })
+      }
+      if (payment.paidOn > day) {
+        throw AppError.badRequest('The payment date is in the future.', {
+          paidOn: ['Enter a date that has passed.'],
+        })
+      }
+    } else if (before.paidOn === null) {
+      throw AppError.conflict('This invoice is not marked paid.')
+    }
+    const after = {
+      paidOn: payment?.paidOn ?? null,
+      reference: payment ? payment.reference || null : null,
+    }
+    await trx
+      .updateTable('invoices')
+      .set({ paid_on: after.paidOn, payment_reference: after.reference })
+      .where('enrollment_guid', '=', guid)
+      .execute()
+    await context.history.record(trx, {
+      guid,
+      action: payment ? 'invoice marked paid' : 'invoice marked unpaid',
+      actor: admin.username,
+      statusBefore: null,
+      statusAfter: null,
+      changes: [
+        { field: 'paidOn', before: before.paidOn, after: after.paidOn },
+        { field: 'paymentReference', before: before.reference, after: after.reference },
+      ].filter((change) => change.before !== change.after),
+    })
+  })
+  return findPayment(context, guid)
+}

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  bulkBody,
+  bulkResultSchema,
+  enrollmentMailSchema,
+  noteBody,
+  noteSchema,
+  paymentBody,
+  paymentSchema,
+} from '../../shared/office/office-schemas.js'
+import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
+import { guidParams } from '../enrollment/public-enrollment-routes.js'
+import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
+import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
+import { runBulkAction } from './bulk-action.js'
+import { listMails, sendMailAgain } from './enrollment-mails.js'
+import { addNote, listNotes } from './enrollment-notes.js'
+import { findPayment, recordPayment } from './invoice-payment.js'
+
+const admin = { tags: ['Program office'], security: adminSecurity }
+
+const mailParams = guidParams.extend({
+  mailId: z
+    .string({ error: 'The mail id is not valid.' })
+    .regex(/^\d{1,18}$/, 'The mail id is not valid.'),
+})
+
+const bulkParams = z.object({
+  action: z.enum(['approve', 'decline'], { error: 'The bulk action is approve or decline.' }),
+})
+
+/**
+ * The program office's workflow beyond the single actions (docs/product.md#office-workflow):
+ * bulk Approve and Decline, internal notes, the status of an enrollment's mails and sending one
+ * again, and invoice payments. Administrators only.
+ */
+export const officeRoutes: FastifyPluginAsync = async (app) => {
+  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
+  prepareAdminRoutes(app)
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const noStore = { 'cache-control': 'no-store' }
+
+  api.post(
+    '/enrollments/bulk/:action',
+    {
+      schema: {
+        ...admin,
+        summary: 'Approve or Decline many enrollments; each in its own transaction',
+        params: bulkParams,
+        body: bulkBody,
+        response: { 200: bulkResultSchema, ...problemResponses },
+      },
+    },
+    async (request) =>
+      runBulkAction(context, request.params.action, request.body.guids, adminOf(request), {
+        reason: request.body.reason,
+        dryRun: request.body.dryRun,
+        log: request.log,
+      }),
+  )
+
+  api.get(
+    '/enrollments/:guid/notes',
+    {
+      schema: {
+        ...admin,
+        summary: 'The internal notes of an enrollment, oldest first',
+        params: guidParams,
+        response: { 200: z.array(noteSchema), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return listNotes(context, request.params.guid)
+    },
+  )
+
+  api.post(
+    '/enrollments/:guid/notes',
+    {
+      schema: {
+        ...admin,
+        summary: 'Add an internal note to an enrollment',
+        params: guidParams,
+        body: noteBody,
+        response: { 201: noteSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201)
+      return addNote(context, request.params.guid, request.body.text, adminOf(request))
+    },
+  )
+
+  api.get(
+    '/enrollments/:guid/mails',
+    {
+      schema: {
+        ...admin,
+        summary: 'The mails about an enrollment and whether each was sent',
+        params: guidParams,
+        response: { 200: z.array(enrollmentMailSchema), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return listMails(context, request.params.guid)
+    },
+  )
+
+  api.post(
+    '/enrollments/:guid/mails/:mailId/send-again',
+    {
+      schema: {
+        ...admin,
+        summary: 'Send a failed or retrying mail again now',
+        params: mailParams,
+        body: noFields,
+        response: { 200: enrollmentMailSchema, ...problemResponses },
+      },
+    },
+    async (request) =>
+      sendMailAgain(context, request.params.guid, request.params.mailId, adminOf(request)),
+  )
+
+  api.get(
+    '/enrollments/:guid/payment',
+    {
+      schema: {
+        ...admin,
+        summary: 'The invoice of an enrollment and whether it is paid',
+        params: guidParams,
+        response: { 200: paymentSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return findPayment(context, request.params.guid)
+    },
+  )
+
+  api.post(
+    '/enrollments/:guid/payment',
+    {
+      schema: {
+        ...admin,
+        summary: 'Mark the invoice paid: the date and the payment reference',
+        params: guidParams,
+        body: paymentBody,
+        response: { 200: paymentSchema, ...problemResponses },
+      },
+    },
+    async (request) => recordPayment(context, request.params.guid, request.body, adminOf(request)),
+  )
+
+  api.post(
+    '/enrollments/:guid/payment/clear',
+    {
+      schema: {
+        ...admin,
+        summary: 'Mark the invoice unpaid again',
+        params: guidParams,
+        body: noFields,
+        response: { 200: paymentSchema, ...problemResponses },
+      },
+    },
+    async (request) => recordPayment(context, request.params.guid, null, adminOf(request)),
+  )
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  invitationResultSchema,
+  notReEnrolledSchema,
+} from '../../shared/re-enrollment/not-re-enrolled-schema.js'
+import { SIGN_IN_MESSAGE } from '../auth/auth-plugin.js'
+import { brandFilter } from '../dashboard/dashboard-query.js'
+import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
+import { AppError } from '../http/app-error.js'
+import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
+import { notReEnrolledQuery, regionFilter } from './not-re-enrolled-query.js'
+import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
+import { sendInvitations } from './send-invitations.js'
+
+const admin = { tags: ['Admin'], security: adminSecurity }
+export const MAX_INVITATIONS = 500
+
+const invitationBody = z.strictObject(
+  {
+    guids: z
+      .array(z.uuid({ error: 'Each id must be an enrollment id.' }), {
+        error: 'guids must be a list of enrollment ids.',
+      })
+      .min(1, 'Choose at least one enrollment to invite.')
+      .max(MAX_INVITATIONS, `At most ${MAX_INVITATIONS} invitations can be sent at once.`),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Only the field guids may be sent.'
+        : 'The body must be a JSON object with the field guids.',
+  },
+)
+
+/** docs/product.md#not-yet-re-enrolled: the list, and invitations to enroll again. */
+export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
+  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
+  const repository = createNotReEnrolledRepository(app.database.db)
+  app.addHook('onRequest', app.requireAdmin)
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get(
+    '/re-enrollment',
+    {
+      schema: {
+        ...admin,
+        summary: 'Last year’s approved dealers and LMAs with no enrollment in a year',
+        querystring: notReEnrolledQuery,
+        response: { 200: notReEnrolledSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const year = request.query.year ?? app.config.ENROLLMENT_YEAR
+      const items = await repository.find({
+        year,
+        brand: brandFilter(app.config.BRANDS, request.query.brand),
+        regionId: await regionFilter(context.regions, request.query.region),
+        type: request.query.type,
+      })
+      reply.header('cache-control', 'no-store')
+      return { year, invitable: year === app.config.ENROLLMENT_YEAR, items }
+    },
+  )
+
+  api.post(
+    '/re-enrollment/invitations',
+    {
+      schema: {
+        ...admin,
+        summary: 'Invite last year’s approved enrollments to enroll in the enrollment year',
+        body: invitationBody,
+        response: { 200: invitationResultSchema, ...problemResponses },
+      },
+    },
+    async (request) => sendInvitations(context, request.body.guids, adminOf(request)),
+  )
+}
+
+function adminOf(request: FastifyRequest) {
+  if (!request.admin) throw new AppError(401, SIGN_IN_MESSAGE)
+  return request.admin
+}

@@ -1,0 +1,70 @@
+import { currentBrand } from '../../shared/brand/find-brand.js'
+import {
+  INVITATION_ACTION,
+  INVITATION_PAUSE_HOURS,
+  type InvitationResult,
+} from '../../shared/re-enrollment/not-re-enrolled-schema.js'
+import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { reEnrollmentInvitationMail } from '../mail/templates/re-enrollment-invitation-mail.js'
+import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
+
+/** The public form an invitation links to. */
+export function enrollmentFormUrl(
+  publicUrl: string,
+  brand: string,
+  type: 'Dealer' | 'Lma',
+): string {
+  return `${publicUrl}/${encodeURIComponent(brand)}/enrollment/${type === 'Lma' ? 'lma' : 'dealer'}`
+}
+
+/**
+ * Invites last year's approved enrollments (by guid) to enroll in the enrollment year
+ * (docs/product.md#not-yet-re-enrolled). Each in a transaction that locks last year's
+ * enrollment and checks again that it is not enrolled and was not invited in the last 24 hours,
+ * then queues the mail and writes the history: two administrators sending at once send one.
+ */
+export async function sendInvitations(
+  context: EnrollmentContext,
+  guids: readonly string[],
+  admin: AdminIdentity,
+): Promise<InvitationResult> {
+  const { config } = context
+  const repository = createNotReEnrolledRepository(context.db)
+  const invited: string[] = []
+  for (const guid of new Set(guids)) {
+    const done = await context.db.transaction().execute(async (trx) => {
+      if (!(await context.lifecycle.lock(trx, guid))) return false
+      const [item] = await repository.find({ year: config.ENROLLMENT_YEAR, guids: [guid] }, trx)
+      if (!item?.contactEmail) return false
+      if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) return false
+      const mail = reEnrollmentInvitationMail({
+        brandName: currentBrand(config.BRANDS, item.brand).name,
+        year: config.ENROLLMENT_YEAR,
+        type: item.type,
+        enrolledName: item.name,
+        recipientName: item.contactName,
+        url: enrollmentFormUrl(config.PUBLIC_URL, item.brand, item.type),
+        supportEmail: config.SUPPORT_EMAIL,
+        supportPhone: config.SUPPORT_PHONE,
+      })
+      await context.outbox.enqueue(trx, {
+        kind: 're-enrollment-invitation',
+        recipient: item.contactEmail,
+        enrollmentGuid: guid,
+        ...mail,
+      })
+      await context.history.record(trx, {
+        guid,
+        action: INVITATION_ACTION,
+        actor: admin.username,
+        statusBefore: 'Approved',
+        statusAfter: 'Approved',
+      })
+      return true
+    })
+    if (done) invited.push(guid)
+  }
+  if (invited.length > 0) context.mailQueued()
+  return { sent: invited.length, invited, skipped: new Set(guids).size - invited.length }
+}

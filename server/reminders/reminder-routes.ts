@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { authorizationRemindersSchema } from '../../shared/reminders/authorization-reminders-schema.js'
+import { guidParams } from '../enrollment/public-enrollment-routes.js'
+import { AppError } from '../http/app-error.js'
+import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
+import { createReminderRepository } from './reminder-repository.js'
+
+const remindersRoute = {
+  summary: 'When an LMA enrollment’s authorization was last requested, and its reminders',
+  tags: ['Admin'],
+  security: adminSecurity,
+  params: guidParams,
+  response: { 200: authorizationRemindersSchema, ...problemResponses },
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
+
+/** GET /api/enrollments/{guid}/authorization, for the detail dialog. */
+export const reminderRoutes: FastifyPluginAsync = async (app) => {
+  const reminders = createReminderRepository()
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/enrollments/:guid/authorization',
+      { schema: remindersRoute, onRequest: app.requireAdmin },
+      async (request, reply) => {
+        const found = await reminders.authorizationOf(app.database.db, request.params.guid)
+        if (!found) throw AppError.notFound('There is no enrollment with this id.')
+        reply.header('cache-control', 'no-store')
+        return {
+          requestedAt: iso(found.authorization_requested_at),
+          remindersSent: found.reminders_sent,
+          lastReminderAt: iso(found.last_reminder_at),
+          reminderAfterDays: app.config.REMINDER_AFTER_DAYS,
+          reminderMax: app.config.REMINDER_MAX,
+        }
+      },
+    )
+}

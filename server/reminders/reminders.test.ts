@@ -1,0 +1,289 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, openDatabase } from '../db/database.js'
+import {
+  createEnrollmentContext,
+  type EnrollmentContext,
+} from '../enrollment/enrollment-context.js'
+import { createOutboxRepository } from '../mail/outbox-repository.js'
+import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
+import { sendDueReminders } from './send-due-reminders.js'
+
+const RULES = { afterDays: 7, max: 2 }
+let names = 0
+
+describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
+  let t: AdminTestApp
+  let context: EnrollmentContext
+  beforeAll(async () => {
+    t = await createAdminTestApp(
+      kind,
+      { PUBLIC_URL: 'https://pos.example.com' },
+      { reminders: { schedule: false }, mail: { worker: false } },
+    )
+    context = createEnrollmentContext(t.database.db, t.config, t.app.mail)
+  })
+  afterAll(() => t.close())
+
+  async function submitLma(rep = `rep-${++names}@remind.example`) {
+    names += 1
+    const stored = await submitEnrollment(
+      t,
+      lmaEnrollment(2, { name: `Reminded Dealers ${names}`, authEmailAddress: rep }),
+    )
+    return { guid: stored.guid, rep, name: stored.lma?.name ?? '' }
+  }
+  /** Moves the last request (and reminder) back in time, as if days had passed. */
+  const age = (guid: string, requestedDaysAgo: number, remindedDaysAgo?: number) =>
+    t.database.db
+      .updateTable('enrollments')
+      .set({
+        authorization_requested_at: sql`now() - ${`${requestedDaysAgo} days`}::interval`,
+        ...(remindedDaysAgo === undefined
+          ? {}
+          : { last_reminder_at: sql`now() - ${`${remindedDaysAgo} days`}::interval` }),
+      })
+      .where('guid', '=', guid)
+      .execute()
+  const reminders = (rep: string) =>
+    t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', rep)
+      .where('kind', '=', 'authorization-reminder')
+      .execute()
+  const authorization = async (guid: string) => {
+    const response = await t.asAdmin({
+      method: 'GET',
+      url: `/api/enrollments/${guid}/authorization`,
+    })
+    expect(response.statusCode).toBe(200)
+    return response.json()
+  }
+  const history = async (guid: string) =>
+    (await t.asAdmin({ method: 'GET', url: `/api/enrollments/${guid}/history` })).json() as Array<{
+      action: string
+      actor: string
+      statusBefore: string
+      statusAfter: string
+    }>
+
+  it('an LMA still Authorizing 7 days after the request is reminded once, with the same link', async () => {
+    const lma = await submitLma()
+    expect(await authorization(lma.guid)).toMatchObject({ remindersSent: 0, lastReminderAt: null })
+    await age(lma.guid, 6)
+    expect(await sendDueReminders(context, RULES)).toBe(0)
+    await age(lma.guid, 8)
+    expect(await sendDueReminders(context, RULES)).toBe(1)
+    expect(await sendDueReminders(context, RULES)).toBe(0)
+
+    const [mail, ...more] = await reminders(lma.rep)
+    expect(more).toEqual([])
+    expect(mail?.subject).toBe(
+      `Reminder: please authorize the 2025 Chevrolet Dealer Funded POS Program enrollment for ${lma.name}`,
+    )
+    expect(mail?.text).toContain(`https://pos.example.com/chevy/enrollment/lma?auth=${lma.guid}`)
+    expect(mail?.text).toMatch(/asked you on \w+ \d+, \d{4} to authorize it/)
+    const last = (await history(lma.guid)).at(-1)
+    expect(last).toMatchObject({
+      action: 'Reminder sent',
+      actor: 'the reminder schedule',
+      statusBefore: 'Authorizing',
+      statusAfter: 'Authorizing',
+    })
+    const shown = await authorization(lma.guid)
+    expect(shown).toMatchObject({ remindersSent: 1, reminderAfterDays: 7, reminderMax: 2 })
+    expect(Date.now() - new Date(shown.lastReminderAt).getTime()).toBeLessThan(60_000)
+    expect(Date.now() - new Date(shown.requestedAt).getTime()).toBeGreaterThan(
+      8 * 86_400_000 - 60_000,
+    )
+  })
+
+  it('sends at most REMINDER_MAX, each N days after the one before; a re-authorization starts over', async () => {
+    const lma = await submitLma()
+    await age(lma.guid, 20)
+    expect(await sendDueReminders(context, RULES)).toBe(1)
+    // The next one counts from the first reminder, not from the request.
+    expect(await sendDueReminders(context, RULES)).toBe(0)
+    await age(lma.guid, 20, 8)
+    expect(await sendDueReminders(context, RULES)).toBe(1)
+    await age(lma.guid, 30, 9)
+    expect(await sendDueReminders(context, RULES)).toBe(0)
+    expect(await reminders(lma.rep)).toHaveLength(2)
+    expect((await authorization(lma.guid)).remindersSent).toBe(2)
+
+    const again = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${lma.guid}/re-authorize`,
+    })
+    expect(again.statusCode).toBe(200)
+    const fresh = await authorization(lma.guid)
+    expect(fresh).toMatchObject({ remindersSent: 0, lastReminderAt: null })
+    expect(Date.now() - new Date(fresh.requestedAt).getTime()).toBeLessThan(60_000)
+    await age(lma.guid, 8)
+    expect(await sendDueReminders(context, RULES)).toBe(1)
+    expect(await reminders(lma.rep)).toHaveLength(3)
+  })
+
+  it('approved, declined and last year’s enrollments, and dealers, get none; 0 turns reminders off', async () => {
+    const approved = await submitLma()
+    const declined = await submitLma()
+    const lastYear = await submitLma()
+    const waiting = await submitLma()
+    const dealer = await submitEnrollment(t, dealerEnrollment())
+    for (const { guid } of [approved, declined, lastYear, waiting]) await age(guid, 40)
+    await t.asAdmin({ method: 'POST', url: `/api/enrollments/${approved.guid}/approve` })
+    await t.asAdmin({ method: 'POST', url: `/api/enrollments/${declined.guid}/decline` })
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ year: 2024 })
+      .where('guid', '=', lastYear.guid)
+      .execute()
+    expect(await sendDueReminders(context, { afterDays: 0, max: 2 })).toBe(0)
+    expect(await sendDueReminders(context, { afterDays: 7, max: 0 })).toBe(0)
+    expect(await sendDueReminders(context, RULES)).toBe(1)
+    expect(await reminders(waiting.rep)).toHaveLength(1)
+    for (const { rep } of [approved, declined, lastYear]) expect(await reminders(rep)).toEqual([])
+    expect(await authorization(dealer.guid)).toMatchObject({ requestedAt: null, remindersSent: 0 })
+  })
+
+  it('an unknown enrollment is a 404, a malformed id a 400, a stranger gets 401', async () => {
+    const unknown = '6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f'
+    const missing = await t.asAdmin({
+      method: 'GET',
+      url: `/api/enrollments/${unknown}/authorization`,
+    })
+    expect(missing.statusCode).toBe(404)
+    const bad = await t.asAdmin({ method: 'GET', url: '/api/enrollments/not-a-guid/authorization' })
+    expect(bad.statusCode).toBe(400)
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/${unknown}/authorization`,
+    })
+    expect(stranger.statusCode).toBe(401)
+  })
+})
+
+describe.each(testDatabaseKinds())('the reminder schedule on %s', (kind) => {
+  let t: AdminTestApp
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind, {}, { reminders: { intervalMs: 100 } })
+  })
+  afterAll(() => t.close())
+
+  it('finds a due reminder by itself and the mail goes out', async () => {
+    const stored = await submitEnrollment(
+      t,
+      lmaEnrollment(1, {
+        name: 'Scheduled Reminder Dealers',
+        authEmailAddress: 'due@schedule.example',
+      }),
+    )
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ authorization_requested_at: sql`now() - interval '8 days'` })
+      .where('guid', '=', stored.guid)
+      .execute()
+    const mail = await waitFor(() =>
+      t.app.mail.devMailbox
+        ?.messages()
+        .find(
+          (message) =>
+            message.to.includes('due@schedule.example') && /^Reminder:/.test(message.subject),
+        ),
+    )
+    expect(mail.text).toContain(`/chevy/enrollment/lma?auth=${stored.guid}`)
+  })
+})
+
+describe.runIf(testDatabaseKinds().includes('postgres'))('reminders on two connections', () => {
+  let t: AdminTestApp
+  let other: DatabaseHandle
+  let otherContext: EnrollmentContext
+  let context: EnrollmentContext
+  beforeAll(async () => {
+    t = await createAdminTestApp(
+      'postgres',
+      {},
+      { reminders: { schedule: false }, mail: { worker: false } },
+    )
+    other = await openDatabase({ databaseUrl: t.database.url, dataDir: '' })
+    context = createEnrollmentContext(t.database.db, t.config, t.app.mail)
+    otherContext = createEnrollmentContext(other.db, t.config, {
+      outbox: createOutboxRepository(other.db),
+      kick: () => {},
+    })
+  })
+  afterAll(async () => {
+    await other?.close()
+    await t?.close()
+  })
+
+  async function dueLmas(count: number, prefix: string): Promise<string[]> {
+    const guids: string[] = []
+    for (let n = 0; n < count; n++) {
+      const stored = await submitEnrollment(
+        t,
+        lmaEnrollment(1, {
+          name: `${prefix} ${n}`,
+          authEmailAddress: `${prefix.replaceAll(' ', '-')}-${n}@race.example`,
+        }),
+      )
+      guids.push(stored.guid)
+    }
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ authorization_requested_at: sql`now() - interval '8 days'` })
+      .where('guid', 'in', guids)
+      .execute()
+    return guids
+  }
+  const remindersOf = (guids: string[]) =>
+    t.database.db
+      .selectFrom('enrollments')
+      .select(['guid', 'reminders_sent'])
+      .where('guid', 'in', guids)
+      .execute()
+
+  it('an enrollment an administrator holds is skipped, and once approved it is not reminded', async () => {
+    const [guid = ''] = await dueLmas(1, 'Held Dealers')
+    let sentMeanwhile = -1
+    await t.database.db.transaction().execute(async (trx) => {
+      // The approval's transaction: the row locked, the status changed, not committed yet.
+      await trx
+        .selectFrom('enrollments')
+        .select('id')
+        .where('guid', '=', guid)
+        .forUpdate()
+        .execute()
+      await trx
+        .updateTable('enrollments')
+        .set({ status: 'Approved' })
+        .where('guid', '=', guid)
+        .execute()
+      sentMeanwhile = await sendDueReminders(otherContext, RULES)
+    })
+    expect(sentMeanwhile).toBe(0)
+    expect(await sendDueReminders(otherContext, RULES)).toBe(0)
+    expect(await remindersOf([guid])).toEqual([{ guid, reminders_sent: 0 }])
+  })
+
+  it('two runs at once send each due reminder once', async () => {
+    const guids = await dueLmas(12, 'Twin Run Dealers')
+    const [first, second] = await Promise.all([
+      sendDueReminders(context, RULES),
+      sendDueReminders(otherContext, RULES),
+    ])
+    expect((first ?? 0) + (second ?? 0)).toBe(12)
+    expect((await remindersOf(guids)).map((row) => row.reminders_sent)).toEqual(Array(12).fill(1))
+    const { rows } = await sql<{ recipient: string; n: string }>`
+      select recipient, count(*) as n from outbox where kind = 'authorization-reminder'
+      and recipient like 'Twin-Run-Dealers-%' group by recipient`.execute(t.database.db)
+    expect(rows).toHaveLength(12)
+    expect(rows.every((row) => Number(row.n) === 1)).toBe(true)
+  })
+})

@@ -1,0 +1,47 @@
+import { enqueueAuthorizationReminder } from '../enrollment/authorization-request.js'
+import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { createReminderRepository, type ReminderRules } from './reminder-repository.js'
+
+/** The history's words for a reminder and who sent it (docs/product.md#authorization-reminders). */
+export const REMINDER_ACTION = 'Reminder sent'
+export const REMINDER_ACTOR = 'the reminder schedule'
+
+const reminders = createReminderRepository()
+
+/**
+ * Sends every due authorization reminder, each in a transaction of its own that locks the
+ * enrollment, queues the mail, counts the reminder and writes the history: a process that dies
+ * midway leaves each reminder either wholly done or not done at all, and instances running at
+ * once never take the same enrollment. Answers how many were sent.
+ */
+export async function sendDueReminders(
+  context: EnrollmentContext,
+  rules: Omit<ReminderRules, 'year'>,
+  keepGoing: () => boolean = () => true,
+): Promise<number> {
+  const due = { ...rules, year: context.config.ENROLLMENT_YEAR }
+  if (due.afterDays <= 0 || due.max <= 0) return 0
+  let sent = 0
+  while (keepGoing()) {
+    const done = await context.db.transaction().execute(async (trx) => {
+      const reminder = await reminders.lockDue(trx, due)
+      if (!reminder) return false
+      const enrollment = await context.enrollments.findByGuid(reminder.guid, trx)
+      if (!enrollment) return false
+      await enqueueAuthorizationReminder(context, trx, enrollment, reminder.requestedAt)
+      await reminders.markReminded(trx, reminder.id)
+      await context.history.record(trx, {
+        guid: reminder.guid,
+        action: REMINDER_ACTION,
+        actor: REMINDER_ACTOR,
+        statusBefore: enrollment.status,
+        statusAfter: enrollment.status,
+      })
+      return true
+    })
+    if (!done) break
+    sent += 1
+    context.mailQueued()
+  }
+  return sent
+}

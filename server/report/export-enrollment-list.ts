@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Brand } from '../../shared/config/public-config.js'
+import {
+  brandDisplayName,
+  LIST_COLUMNS,
+  type ListItem,
+  type ListSort,
+  type ListSortKey,
+  listBacText,
+  listNameText,
+  listTypeText,
+  sortListItems,
+} from '../../shared/enrollment/list-view.js'
+import type { Database } from '../db/schema.js'
+import {
+  createEnrollmentListRepository,
+  type EnrollmentListFilters,
+} from '../enrollment/enrollment-list-repository.js'
+import { addReportSheet, type CellKind, type CellValue, type ReportColumn } from './report-sheet.js'
+import { reportFilename, sendXlsx } from './xlsx-download.js'
+
+/** How each of the list's columns is written as a cell; every column of the list is one here. */
+function cellsOf(
+  brands: readonly Brand[],
+): Record<ListSortKey, { kind: CellKind; width: number; value(item: ListItem): CellValue }> {
+  return {
+    year: { kind: 'integer', width: 7, value: (item) => item.year },
+    brand: { kind: 'text', width: 14, value: (item) => brandDisplayName(brands, item.brand) },
+    type: { kind: 'text', width: 8, value: (item) => listTypeText(item.type) },
+    bac: { kind: 'text', width: 12, value: (item) => listBacText(item) },
+    dealerName: { kind: 'text', width: 36, value: (item) => listNameText(item) },
+    status: { kind: 'text', width: 12, value: (item) => item.status },
+    submitted: { kind: 'date', width: 12, value: (item) => new Date(item.created) },
+    updated: { kind: 'dateTime', width: 17, value: (item) => new Date(item.modified) },
+    kits: { kind: 'integer', width: 7, value: (item) => item.kits },
+  }
+}
+
+/** The list's columns, in its order, as report columns. */
+export function enrollmentListColumns(brands: readonly Brand[]): ReportColumn<ListItem>[] {
+  const cells = cellsOf(brands)
+  return LIST_COLUMNS.map((column) => ({ header: column.header, ...cells[column.sort] }))
+}
+
+export interface ListExportOptions {
+  db: Kysely<Database>
+  brands: readonly Brand[]
+  filters: EnrollmentListFilters
+  sort: ListSort
+}
+
+/**
+ * `POST /api/reports/enrollment-list` (docs/product.md#reports): the admin list as it is shown
+ * for the same filters and sort: its rows (every page), its columns, its order. A year's list is
+ * at most some 10,000 rows, read as the list reads them, then sorted as the browser sorts them
+ * (`sortListItems`) and streamed through the formula-safe report sheet. The rows are read
+ * before the headers go out, so a database that cannot answer still gets a proper error.
+ */
+export async function exportEnrollmentList(
+  reply: FastifyReply,
+  { db, brands, filters, sort }: ListExportOptions,
+): Promise<FastifyReply> {
+  const json = await createEnrollmentListRepository(db).find(filters)
+  const items = sortListItems(JSON.parse(json) as ListItem[], sort, brands)
+  return sendXlsx(reply, reportFilename('pos-enrollment-list'), async (download) => {
+    const sheet = addReportSheet(download.workbook, 'Enrollments', enrollmentListColumns(brands))
+    for (const item of items) {
+      if (download.closed) return
+      sheet.add(item)
+      if (download.backlogged()) await download.drained()
+    }
+    if (!download.closed) sheet.commit()
+  })
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type ChildDatabase, createChildDatabase } from './faults/test-support/child-database.js'
+import {
+  type ChildServer,
+  killChildServer,
+  startChildServer,
+} from './faults/test-support/child-server.js'
+import { testDatabaseKinds } from './test-support/test-database.js'
+
+const RECORDER = fileURLToPath(new URL('./test-support/record-modules.mjs', import.meta.url))
+
+/**
+ * Packages that few requests need, each a large module graph: loading them at start-up made
+ * the server slow to start and large when idle (docs/performance.md). They load on first use.
+ */
+const ON_FIRST_USE = [
+  'exceljs',
+  'pdfkit',
+  'oidc-provider',
+  'koa',
+  'nodemailer',
+  'smtp-server',
+  'postal-mime',
+  'ioredis',
+]
+
+describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
+  let database: ChildDatabase | undefined
+  let server: ChildServer | undefined
+  const folder = mkdtempSync(join(tmpdir(), 'pos-start-up-'))
+  afterAll(async () => {
+    await killChildServer(server)
+    await database?.remove()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('loads neither the report, invoice, sign-in and mail libraries nor the demo data generator until a request needs them', async () => {
+    database = await createChildDatabase(kind)
+    // The first start seeds the demo data; a restart finds them there.
+    // Reminders off: the demo's older Authorizing LMAs would otherwise be reminded at once, and
+    // sending mail at start-up loads the mail libraries (rightly).
+    const quiet = { DEMO_DATA: 'true', REMINDER_AFTER_DAYS: '0' }
+    const first = await startChildServer({ ...database.env, ...quiet })
+    first.signal('SIGTERM')
+    expect(await first.exited).toEqual({ code: 0, signal: null })
+
+    const recorded = join(folder, 'modules.txt')
+    server = await startChildServer({
+      ...database.env,
+      ...quiet,
+      NODE_OPTIONS: `--import=${RECORDER}`,
+      RECORD_MODULES_FILE: recorded,
+    })
+    const loaded = () => readFileSync(recorded, 'utf8')
+    const atStart = packagesIn(loaded())
+    expect(atStart.has('fastify')).toBe(true) // the recorder sees the server's packages
+    expect(ON_FIRST_USE.filter((name) => atStart.has(name))).toEqual([])
+    expect(atStart.has(kind === 'pglite' ? 'pg' : '@electric-sql/pglite')).toBe(false)
+    expect(loaded()).not.toContain('/demo-data/generate-demo-data')
+
+    // The development sign-in builds its provider on the first request that needs it.
+    const discovery = await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`)
+    expect(discovery.status).toBe(200)
+    expect(((await discovery.json()) as { issuer: string }).issuer).toMatch(/\/dev-oidc$/)
+    expect(packagesIn(loaded()).has('oidc-provider')).toBe(true)
+  }, 120_000)
+})
+
+/** The npm packages among the recorded module URLs. */
+function packagesIn(urls: string): Set<string> {
+  const names = new Set<string>()
+  for (const url of urls.split('\n')) {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)
+    if (match?.[1]) names.add(match[1])
+  }
+  return names
+}

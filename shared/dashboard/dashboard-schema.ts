@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../enrollment/enrollment.js'
+
+/** `GET /api/dashboard` (docs/product.md#dashboard): a year's figures beside last year's at the same day. */
+
+const count = z.int().min(0)
+const money = z.number().describe('Dollars, computed from cents.')
+
+/** A figure of the chosen year and last year's at the same day of the program. */
+const compared = (value: z.ZodType<number>) => z.object({ current: value, previous: value })
+
+export const KIT_SIZE_FIGURES = ['Large', 'Small'] as const
+export const HISPANIC_FIGURES = ['Yes', 'No', 'Only'] as const
+/** The dashboard counts authorizations waiting longer than these numbers of days. */
+export const WAITING_DAYS = [7, 14, 30] as const
+
+export const dashboardSchema = z
+  .object({
+    year: z.int(),
+    brand: z.string().nullable().describe('The brand key, or null for all brands.'),
+    dayOfProgram: z
+      .int()
+      .nullable()
+      .describe('Days since the year’s first submission; null before the first one.'),
+    comparedAt: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'The moment of last year’s program the previous figures are taken at; null when they are last year’s in full.',
+      ),
+    byStatus: z.array(compared(count).extend({ status: z.enum(ENROLLMENT_STATUSES) })),
+    byType: z.array(compared(count).extend({ type: z.enum(ENROLLMENT_TYPES) })),
+    dealersCovered: compared(count),
+    kits: z.array(
+      compared(count).extend({
+        kitSize: z.enum(KIT_SIZE_FIGURES),
+        hispanic: z.enum(HISPANIC_FIGURES),
+      }),
+    ),
+    invoiced: compared(money),
+    pendingApproval: compared(money),
+    weekly: z.array(compared(count).extend({ week: z.int().min(1) })),
+    kitsByRegion: z.array(compared(count).extend({ region: z.string() })),
+    waitingAuthorizations: z.array(z.object({ days: z.int(), count })),
+  })
+  .meta({ id: 'Dashboard' })
+
+export type Dashboard = z.output<typeof dashboardSchema>
+export type ComparedFigure = { current: number; previous: number }

@@ -1,0 +1,161 @@
+import type { Brand } from '../config/public-config.js'
+import {
+  ENROLLMENT_STATUSES,
+  ENROLLMENT_TYPES,
+  type EnrollmentListItem,
+  type EnrollmentStatus,
+  type EnrollmentType,
+} from './enrollment.js'
+
+/**
+ * The admin list as the administrator sees it (docs/product.md#enrollment-list): its columns,
+ * how each sorts, and the filters and sort as the address of /admin carries them. The browser
+ * shows and sorts the list with it; the server's export of the filtered view writes the same
+ * columns in the same order with it, so the workbook is the list as shown.
+ */
+
+/** A list row; Deleted exists only in the browser, after a delete. */
+export type ListItem = Omit<EnrollmentListItem, 'status'> & { status: string }
+
+export const LIST_SORT_KEYS = [
+  'year',
+  'brand',
+  'type',
+  'bac',
+  'dealerName',
+  'status',
+  'submitted',
+  'updated',
+  'kits',
+] as const
+export type ListSortKey = (typeof LIST_SORT_KEYS)[number]
+
+export interface ListSort {
+  key: ListSortKey
+  descending: boolean
+}
+
+/** Newest change first, as the list has always been ordered. */
+export const DEFAULT_LIST_SORT: ListSort = { key: 'updated', descending: true }
+
+/** The display name of a brand key (the key itself when it is not configured). */
+export function brandDisplayName(brands: readonly Brand[], key: string): string {
+  return brands.find((brand) => brand.key === key)?.name ?? key
+}
+
+/** The Type column: 'LMA' or 'Dealer'. */
+export function listTypeText(type: string): string {
+  return type === 'Lma' ? 'LMA' : type
+}
+
+/** The Name column: the LMA's name, else the first dealer's, else 'Unavailable'. */
+export function listNameText(item: Pick<ListItem, 'name'>): string {
+  return item.name || 'Unavailable'
+}
+
+/** The BAC column: blank for an LMA. */
+export function listBacText(item: Pick<ListItem, 'type' | 'bac'>): string {
+  return item.type === 'Lma' ? '' : item.bac
+}
+
+export interface ListColumn {
+  sort: ListSortKey
+  header: string
+  /** The value the column sorts by. */
+  sortValue(item: ListItem, brands: readonly Brand[]): string | number
+  /** Text compared as people read it (case aside, numbers in order); else as it is (ISO times). */
+  collate?: boolean
+}
+
+/** The list's columns, in their order on screen and in the export. */
+export const LIST_COLUMNS: readonly ListColumn[] = [
+  { sort: 'year', header: 'Year', sortValue: (item) => item.year },
+  {
+    sort: 'brand',
+    header: 'Brand',
+    sortValue: (item, brands) => brandDisplayName(brands, item.brand),
+    collate: true,
+  },
+  { sort: 'type', header: 'Type', sortValue: (item) => listTypeText(item.type), collate: true },
+  { sort: 'bac', header: 'BAC', sortValue: (item) => listBacText(item), collate: true },
+  { sort: 'dealerName', header: 'Name', sortValue: (item) => listNameText(item), collate: true },
+  { sort: 'status', header: 'Status', sortValue: (item) => item.status, collate: true },
+  { sort: 'submitted', header: 'Created', sortValue: (item) => item.created },
+  { sort: 'updated', header: 'Updated', sortValue: (item) => item.modified },
+  { sort: 'kits', header: 'Kits', sortValue: (item) => item.kits },
+]
+
+/** Other spellings an address may use for a sort key. */
+const SORT_ALIASES: Record<string, ListSortKey> = {
+  name: 'dealerName',
+  created: 'submitted',
+  modified: 'updated',
+}
+
+/** `sort=submitted`, `sort=-dealerName`: a key, descending with a leading '-'; null when unknown. */
+export function parseListSort(text: string | null | undefined): ListSort | null {
+  if (!text) return null
+  const descending = text.startsWith('-')
+  const name = descending ? text.slice(1) : text
+  const key =
+    LIST_SORT_KEYS.find((candidate) => candidate.toLowerCase() === name.toLowerCase()) ??
+    SORT_ALIASES[name.toLowerCase()]
+  return key ? { key, descending } : null
+}
+
+export function formatListSort(sort: ListSort): string {
+  return `${sort.descending ? '-' : ''}${sort.key}`
+}
+
+const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true })
+
+function compareValues(a: string | number, b: string | number, collate: boolean): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (collate) return collator.compare(String(a), String(b))
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * The order of the list under `sort`; rows that tie are in the default order (newest change
+ * first), then by guid, so the order is the same wherever it is computed.
+ */
+export function compareListItems(
+  sort: ListSort,
+  brands: readonly Brand[],
+): (a: ListItem, b: ListItem) => number {
+  const column = LIST_COLUMNS.find((candidate) => candidate.sort === sort.key)
+  const direction = sort.descending ? -1 : 1
+  return (a, b) => {
+    const byColumn = column
+      ? compareValues(
+          column.sortValue(a, brands),
+          column.sortValue(b, brands),
+          column.collate === true,
+        ) * direction
+      : 0
+    if (byColumn !== 0) return byColumn
+    if (a.modified !== b.modified) return a.modified < b.modified ? 1 : -1
+    return a.guid < b.guid ? -1 : a.guid > b.guid ? 1 : 0
+  }
+}
+
+/** The list sorted under `sort` (a new array). */
+export function sortListItems<T extends ListItem>(
+  items: readonly T[],
+  sort: ListSort,
+  brands: readonly Brand[],
+): T[] {
+  return [...items].sort(compareListItems(sort, brands))
+}
+
+/** The Type filter as an address may spell it: `Lma`, `LMA`, `lma`, `Dealer`; else undefined (Any). */
+export function parseListType(text: string | null | undefined): EnrollmentType | undefined {
+  const wanted = text?.trim().toLowerCase()
+  return ENROLLMENT_TYPES.find((type) => type.toLowerCase() === wanted)
+}
+
+/** The Status filter, in any case; else undefined (Any). */
+export function parseListStatus(text: string | null | undefined): EnrollmentStatus | undefined {
+  const wanted = text?.trim().toLowerCase()
+  return ENROLLMENT_STATUSES.find((status) => status.toLowerCase() === wanted)
+}

@@ -1,0 +1,115 @@
+import type { Dashboard } from '@shared/dashboard/dashboard-schema'
+import { formatMoney } from '@shared/enrollment/pricing'
+import { lazy, Suspense, useCallback } from 'react'
+import { Link } from 'wouter'
+import { LoadView } from '../../../components/ui/load-view'
+import { PleaseWait } from '../../../components/ui/please-wait'
+import { useLoad } from '../../../components/ui/use-load'
+import { usePageTitle } from '../../../lib/page-title'
+import { getDashboard } from '../api/dashboard-calls'
+import { listHref } from '../program-office/list-link'
+import { ProgramFilterBar } from '../program-office/program-filter-bar'
+import { type ProgramFilters, useProgramFilters } from '../program-office/program-filters'
+import { FigureCard } from './figure-card'
+import { KitsTable } from './kits-table'
+
+// The chart library loads when the dashboard is opened, not with the rest of the admin area.
+const DashboardCharts = lazy(() => import('./dashboard-charts'))
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+const dollars = (value: number) => formatMoney(Math.round(value * 100))
+
+/** How the year is going, beside last year at the same day of its program (docs/product.md#dashboard). */
+export default function DashboardPage() {
+  usePageTitle('Dashboard')
+  const [filters, setFilters] = useProgramFilters()
+  const { year, brand } = filters
+  const load = useLoad(
+    useCallback((signal: AbortSignal) => getDashboard({ year, brand }, signal), [year, brand]),
+  )
+  return (
+    <section className="stack dashboard">
+      <ProgramFilterBar filters={filters} onChange={setFilters} />
+      <LoadView load={load} failed="The dashboard could not be loaded.">
+        {(data) => <DashboardBody data={data} filters={filters} />}
+      </LoadView>
+    </section>
+  )
+}
+
+function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFilters }) {
+  const link = (only: Parameters<typeof listHref>[1]) => listHref(filters, only)
+  return (
+    <>
+      <p className="dashboard__intro">{introText(data)}</p>
+      <h2 className="dashboard__heading">Enrollments</h2>
+      <dl className="figure-grid">
+        {data.byStatus.map((entry) => (
+          <FigureCard
+            key={entry.status}
+            label={entry.status}
+            figure={entry}
+            href={link({ status: entry.status })}
+          />
+        ))}
+        {data.byType.map((entry) => (
+          <FigureCard
+            key={entry.type}
+            label={entry.type === 'Lma' ? 'LMA enrollments' : 'Dealer enrollments'}
+            figure={entry}
+            href={link({ type: entry.type })}
+          />
+        ))}
+        <FigureCard label="Dealers covered" figure={data.dealersCovered} href={link({})} />
+      </dl>
+      <h2 className="dashboard__heading">Money</h2>
+      <dl className="figure-grid">
+        <FigureCard
+          label="Amount invoiced"
+          figure={data.invoiced}
+          format={dollars}
+          href={link({ status: 'Approved', type: 'Lma' })}
+        />
+        <FigureCard
+          label="Amount pending approval"
+          figure={data.pendingApproval}
+          format={dollars}
+          href={link({ status: 'Approving', type: 'Lma' })}
+        />
+      </dl>
+      <h2 className="dashboard__heading">Authorizations waiting</h2>
+      <dl className="figure-grid">
+        {data.waitingAuthorizations.map((entry) => (
+          <div className="figure-card" key={entry.days}>
+            <dt className="figure-card__label">More than {entry.days} days</dt>
+            <dd className="figure-card__value">
+              <Link
+                href={`~${link({ status: 'Authorizing', type: 'Lma' })}`}
+                aria-label={`Authorizations waiting more than ${entry.days} days: ${entry.count}, show the authorizing LMA enrollments`}
+              >
+                {entry.count}
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="dashboard__heading">Kits by size and Hispanic option</h2>
+      <KitsTable data={data} />
+      <h2 className="dashboard__heading">Charts</h2>
+      <Suspense fallback={<PleaseWait />}>
+        <DashboardCharts data={data} />
+      </Suspense>
+    </>
+  )
+}
+
+function introText(data: Dashboard): string {
+  const last = data.year - 1
+  if (data.dayOfProgram === null) {
+    return `The ${data.year} program has no submissions yet. Last year's figures are ${last}'s in full.`
+  }
+  if (!data.comparedAt) {
+    return `Day ${data.dayOfProgram + 1} of the ${data.year} program. ${last} had no submissions to compare with.`
+  }
+  return `Day ${data.dayOfProgram + 1} of the ${data.year} program, compared with ${last} on the same day of its program (${LONG_DATE.format(new Date(data.comparedAt))}).`
+}

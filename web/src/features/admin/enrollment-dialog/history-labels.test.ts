@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { changeText } from './history-labels'
+
+const regions = [
+  { id: 2, name: 'California' },
+  { id: 7, name: 'Great Lakes' },
+]
+const line = (
+  change: { field: string; before: unknown; after: unknown; row?: string },
+  lmaRows = true,
+) => {
+  const text = changeText(change, { regions, lmaRows })
+  return text.before !== null && text.after !== null
+    ? `${text.subject}: ${text.before} → ${text.after}`
+    : `${text.subject}: ${text.after ?? text.before}`
+}
+
+describe('the history’s words (docs/product.md#history)', () => {
+  it('names regions, LMA fields and choices as the forms do', () => {
+    expect(line({ field: 'regionId', before: 7, after: 2 })).toBe(
+      'Region: Great Lakes → California',
+    )
+    expect(line({ field: 'regionId', before: null, after: 99 })).toBe('Region: (blank) → Region 99')
+    expect(line({ field: 'lma.emailAddress', before: 'a@x.example', after: '' })).toBe(
+      'LMA Email: a@x.example → (blank)',
+    )
+    expect(line({ field: 'lma.nameChanged', before: false, after: true })).toBe(
+      'LMA Name Changed: No → Yes',
+    )
+    expect(line({ field: 'dealers[0].billing', before: 'ImrFunds', after: 'None' }, false)).toBe(
+      'Billing: iMR Funds → None',
+    )
+  })
+
+  it('shows money as money', () => {
+    expect(line({ field: 'yearlyCost', before: 1200, after: 1325.5 })).toBe(
+      'Yearly cost: $1,200.00 → $1,325.50',
+    )
+    expect(line({ field: 'paymentAmount', before: null, after: 250 })).toBe(
+      'paymentAmount: (blank) → $250.00',
+    )
+  })
+
+  it('shows dealer rows added and removed as rows, and names the row a change belongs to', () => {
+    expect(
+      line({
+        field: 'dealers[2]',
+        before: null,
+        after: { bac: '1004', name: 'West Chevy', kitSize: 'Large', hispanic: 'Yes' },
+      }),
+    ).toBe('Dealer added: 1004 West Chevy (Large, Hispanic: Yes)')
+    expect(line({ field: 'dealers[0]', before: '1001 North Chevy', after: null })).toBe(
+      'Dealer removed: 1001 North Chevy',
+    )
+    expect(
+      line({
+        field: 'dealers[1].kitSize',
+        before: 'Large',
+        after: 'Small',
+        row: '1001 North Chevy',
+      }),
+    ).toBe('1001 North Chevy: Kit Size: Large → Small')
+    expect(line({ field: 'dealers[3].name', before: 'A', after: 'B' })).toBe(
+      'Dealer row 4: Dealer Name: A → B',
+    )
+    expect(line({ field: 'dealers[0].name', before: 'A', after: 'B' }, false)).toBe(
+      'Dealer Name: A → B',
+    )
+  })
+
+  it('shows what it does not know as stored', () => {
+    expect(line({ field: 'reminderCount', before: 1, after: 2 })).toBe('reminderCount: 1 → 2')
+    expect(line({ field: 'note', before: null, after: { text: 'hi' } })).toBe(
+      'note: (blank) → {"text":"hi"}',
+    )
+  })
+})

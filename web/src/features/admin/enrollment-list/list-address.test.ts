@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { readListAddress, writeListAddress } from './list-address'
+
+const CONFIG = {
+  enrollmentYear: 2025,
+  brands: [
+    { key: 'chevy', name: 'Chevrolet' },
+    { key: 'gm', name: 'GM' },
+  ],
+}
+
+describe('the admin list’s address', () => {
+  it('is plain /admin for the defaults', () => {
+    const view = readListAddress('', CONFIG)
+    expect(view).toEqual({
+      filters: { query: '', year: 2025, type: '', status: '', brand: '', attention: '' },
+      sort: { key: 'updated', descending: true },
+    })
+    expect(writeListAddress(view, 2025)).toBe('')
+  })
+
+  it('reads a link from elsewhere leniently and writes it back in the list’s spelling', () => {
+    const view = readListAddress(
+      '?year=2026&brand=Chevy&status=approving&type=LMA&q=Lake%20&sort=-dealerName&attention=Overdue-Invoice',
+      CONFIG,
+    )
+    expect(view).toEqual({
+      filters: {
+        query: 'Lake ',
+        year: 2026,
+        type: 'Lma',
+        status: 'Approving',
+        brand: 'chevy',
+        attention: 'overdue-invoice',
+      },
+      sort: { key: 'dealerName', descending: true },
+    })
+    expect(writeListAddress(view, 2025)).toBe(
+      '?year=2026&type=Lma&status=Approving&brand=chevy&attention=overdue-invoice&q=Lake+&sort=-dealerName',
+    )
+  })
+
+  it('takes values it does not know as Any (and the enrollment year)', () => {
+    expect(
+      readListAddress(
+        '?year=20x6&brand=ford&status=Deleted&type=Agency&sort=colour&attention=all',
+        CONFIG,
+      ),
+    ).toEqual(readListAddress('', CONFIG))
+  })
+})

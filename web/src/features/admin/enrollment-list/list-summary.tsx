@@ -1,0 +1,108 @@
+import {
+  formatListSort,
+  LIST_COLUMNS,
+  type ListSort,
+  parseListSort,
+} from '@shared/enrollment/list-view'
+import type { ListFilters } from '../api/admin-calls'
+import type { ListRow } from './list-table'
+
+const COUNT = new Intl.NumberFormat('en-US')
+
+const counted = (count: number, one: string, many: string) =>
+  `${COUNT.format(count)} ${count === 1 ? one : many}`
+
+/**
+ * '37 enrollments, 1,204 kits': what the filters found, all pages together; a row deleted since
+ * the list was fetched counts no more (the export leaves it out too).
+ */
+export function resultsText(rows: readonly ListRow[]): string {
+  const live = rows.filter((row) => row.status !== 'Deleted')
+  const kits = live.reduce((sum, row) => sum + row.kits, 0)
+  return `${counted(live.length, 'enrollment', 'enrollments')}, ${counted(kits, 'kit', 'kits')}`
+}
+
+export const RESULTS_ID = 'list-results'
+
+/**
+ * Above the table: how many enrollments the filters found and the kits they order, the sort as a
+ * list (the column headers sort on wide screens; on narrow ones, where each row is a card, this
+ * does), and the export of what is shown.
+ */
+export function ListSummary({
+  rows,
+  filters,
+  sort,
+  token,
+  onSort,
+}: {
+  rows: readonly ListRow[]
+  filters: ListFilters
+  sort: ListSort
+  token: string
+  onSort(sort: ListSort): void
+}) {
+  return (
+    <div className="list-summary">
+      <p className="list-summary__count" id={RESULTS_ID} role="status" tabIndex={-1}>
+        {resultsText(rows)}
+      </p>
+      <div className="list-summary__sort">
+        <label htmlFor="list-sort">Sort by</label>
+        <select
+          id="list-sort"
+          className="field__input"
+          value={formatListSort(sort)}
+          onChange={(event) => {
+            const next = parseListSort(event.target.value)
+            if (next) onSort(next)
+          }}
+        >
+          {LIST_COLUMNS.flatMap((column) => [
+            <option key={column.sort} value={column.sort}>
+              {column.header}, ascending
+            </option>,
+            <option key={`-${column.sort}`} value={`-${column.sort}`}>
+              {column.header}, descending
+            </option>,
+          ])}
+        </select>
+      </div>
+      <ExportButton filters={filters} sort={sort} token={token} />
+    </div>
+  )
+}
+
+/**
+ * 'Export to Excel': posts the list's filters and sort with the ID token (docs/product.md#reports),
+ * so the browser saves the workbook the server writes of exactly this view, every page of it.
+ */
+function ExportButton({
+  filters,
+  sort,
+  token,
+}: {
+  filters: ListFilters
+  sort: ListSort
+  token: string
+}) {
+  const fields: Record<string, string> = {
+    bearer_token: token,
+    year: String(filters.year),
+    type: filters.type,
+    status: filters.status,
+    brand: filters.brand,
+    search: filters.query.trim(),
+    sort: formatListSort(sort),
+  }
+  return (
+    <form method="post" action="/api/reports/enrollment-list" className="list-summary__export">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="button button--small">
+        Export to Excel
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,154 @@
+import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
+import { useCallback, useMemo, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { LoadView } from '../../../components/ui/load-view'
+import { useLoad } from '../../../components/ui/use-load'
+import { usePageTitle } from '../../../lib/page-title'
+import { useAuth } from '../../auth/auth-context'
+import { useRegions } from '../../enrollment/api/get-regions'
+import {
+  getNotReEnrolled,
+  type NotReEnrolledFilters,
+  notReEnrolledQuery,
+} from '../api/re-enrollment-calls'
+import { ProgramFilterBar } from '../program-office/program-filter-bar'
+import { useProgramFilters } from '../program-office/program-filters'
+import { NotReEnrolledTable } from './not-re-enrolled-table'
+
+/**
+ * Last year's approved dealers and LMAs with no enrollment this year, with what they had and how
+ * to reach them; exported to Excel, invited to enroll (docs/product.md#not-yet-re-enrolled).
+ */
+export default function NotReEnrolledPage() {
+  usePageTitle('Not Re-enrolled')
+  const [program] = useProgramFilters()
+  const search = new URLSearchParams(useSearch())
+  const [location, navigate] = useLocation()
+  const regions = useRegions(true)
+  const filters: NotReEnrolledFilters = {
+    ...program,
+    region: search.get('region') ?? '',
+    type: ['Lma', 'Dealer'].includes(search.get('type') ?? '') ? (search.get('type') ?? '') : '',
+  }
+  const setFilters = (next: NotReEnrolledFilters) =>
+    navigate(`${location}?${notReEnrolledQuery(next)}`, { replace: true })
+  const { year, brand, region, type } = filters
+  const load = useLoad(
+    useCallback(
+      (signal: AbortSignal) => getNotReEnrolled({ year, brand, region, type }, signal),
+      [year, brand, region, type],
+    ),
+  )
+  const regionList = regions.status === 'loaded' ? regions.value : []
+
+  return (
+    <section className="stack">
+      <ProgramFilterBar filters={filters} onChange={(next) => setFilters({ ...filters, ...next })}>
+        <label className="list-filters__select">
+          Region
+          <select
+            className="field__input"
+            value={region}
+            onChange={(event) => setFilters({ ...filters, region: event.target.value })}
+          >
+            <option value="">All regions</option>
+            {regionList.map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="list-filters__select">
+          Type
+          <select
+            className="field__input"
+            value={type}
+            onChange={(event) => setFilters({ ...filters, type: event.target.value })}
+          >
+            <option value="">Any</option>
+            <option value="Lma">LMA</option>
+            <option value="Dealer">Dealer</option>
+          </select>
+        </label>
+        <ExportButton query={notReEnrolledQuery(filters)} />
+      </ProgramFilterBar>
+      <LoadView load={load} failed="The list could not be loaded.">
+        {(answer) => (
+          <Results
+            key={notReEnrolledQuery(filters)}
+            year={answer.year}
+            invitable={answer.invitable}
+            items={answer.items}
+            regionName={(id) => regionList.find((item) => item.id === id)?.name ?? ''}
+          />
+        )}
+      </LoadView>
+    </section>
+  )
+}
+
+function Results({
+  year,
+  invitable,
+  items,
+  regionName,
+}: {
+  year: number
+  invitable: boolean
+  items: NotReEnrolled[]
+  regionName(id: number | null): string
+}) {
+  // Invitations sent from this page, shown at once without loading the list again.
+  const [invited, setInvited] = useState<Record<string, string>>({})
+  const shown = useMemo(
+    () =>
+      items.map((item) =>
+        invited[item.guid]
+          ? { ...item, invitedAt: invited[item.guid] ?? null, invitations: item.invitations + 1 }
+          : item,
+      ),
+    [items, invited],
+  )
+  const dealers = items.filter((item) => item.type === 'Dealer').length
+  return (
+    <>
+      <p className="not-re-enrolled__summary" aria-live="polite">
+        {items.length === 0
+          ? `Every approved ${year - 1} dealer and LMA shown here has enrolled for ${year}.`
+          : `${items.length} approved ${year - 1} enrollments have not enrolled for ${year}: ${dealers} dealers, ${items.length - dealers} LMAs.`}
+        {!invitable && ` Invitations go out only for the enrollment year.`}
+      </p>
+      {items.length > 0 && (
+        <NotReEnrolledTable
+          items={shown}
+          invitable={invitable}
+          regionName={regionName}
+          onInvited={(guids) =>
+            setInvited((current) => {
+              const now = new Date().toISOString()
+              return { ...current, ...Object.fromEntries(guids.map((guid) => [guid, now])) }
+            })
+          }
+        />
+      )}
+    </>
+  )
+}
+
+/** Downloads the list as filtered: a form post carrying the ID token, as the Reports menu does. */
+function ExportButton({ query }: { query: string }) {
+  const { user } = useAuth()
+  return (
+    <form
+      method="post"
+      action={`/api/reports/not-re-enrolled?${query}`}
+      className="list-filters__action"
+    >
+      <input type="hidden" name="bearer_token" value={user?.idToken ?? ''} />
+      <button type="submit" className="button button--small">
+        Export to Excel
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,171 @@
+import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
+import { useState } from 'react'
+import { useConfirm } from '../../../components/ui/confirm'
+import { useToast } from '../../../components/ui/toast'
+import { useConfig } from '../../config/config-context'
+import { sendInvitations } from '../api/re-enrollment-calls'
+import { kitMixText } from './kit-mix'
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** The not-re-enrolled rows, each with its contact, last year's kits, and an invitation to send. */
+export function NotReEnrolledTable({
+  items,
+  invitable,
+  regionName,
+  onInvited,
+}: {
+  items: NotReEnrolled[]
+  invitable: boolean
+  regionName(id: number | null): string
+  onInvited(guids: string[]): void
+}) {
+  const { brands } = useConfig()
+  const confirm = useConfirm()
+  const toast = useToast()
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [busy, setBusy] = useState(false)
+  const brandName = (key: string) => brands.find((brand) => brand.key === key)?.name ?? key
+  const allSelected = selected.size === items.length
+
+  const invite = async (guids: string[], question: string) => {
+    if (!(await confirm(question))) return
+    setBusy(true)
+    try {
+      const result = await sendInvitations(guids)
+      onInvited(result.invited)
+      setSelected(new Set())
+      toast.success(
+        `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, or enrolled meanwhile).` : ''}`,
+      )
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const toggle = (guid: string) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (!next.delete(guid)) next.add(guid)
+      return next
+    })
+
+  return (
+    <>
+      {invitable && (
+        <div className="not-re-enrolled__actions">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy || selected.size === 0}
+            onClick={() =>
+              invite(
+                [...selected],
+                `Send the re-enrollment invitation to the ${selected.size} selected? Each is mailed a link to its enrollment form.`,
+              )
+            }
+          >
+            Invite selected ({selected.size})
+          </button>
+        </div>
+      )}
+      <div className="list-table-frame">
+        <table className="data-table not-re-enrolled__table">
+          <caption className="visually-hidden">Not re-enrolled</caption>
+          <thead>
+            <tr>
+              {invitable && (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all"
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(items.map((item) => item.guid)))
+                    }
+                  />
+                </th>
+              )}
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Brand</th>
+              <th scope="col">Region</th>
+              <th scope="col">Contact</th>
+              <th scope="col">Last year’s kits</th>
+              <th scope="col">Invited</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.guid}>
+                {invitable && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${item.name}`}
+                      checked={selected.has(item.guid)}
+                      onChange={() => toggle(item.guid)}
+                    />
+                  </td>
+                )}
+                <th scope="row">
+                  {item.name}
+                  <span className="not-re-enrolled__detail">
+                    {[
+                      item.bac && `BAC ${item.bac}`,
+                      [item.city, item.state].filter(Boolean).join(', '),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </th>
+                <td>{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
+                <td>{brandName(item.brand)}</td>
+                <td>{regionName(item.regionId)}</td>
+                <td>
+                  {item.contactName}
+                  {item.contactEmail && (
+                    <a className="not-re-enrolled__detail" href={`mailto:${item.contactEmail}`}>
+                      {item.contactEmail}
+                    </a>
+                  )}
+                  {item.contactPhone && (
+                    <a
+                      className="not-re-enrolled__detail"
+                      href={`tel:${item.contactPhone.replace(/[^\d+]/g, '')}`}
+                    >
+                      {item.contactPhone}
+                    </a>
+                  )}
+                </td>
+                <td>{kitMixText(item)}</td>
+                <td>
+                  {item.invitedAt
+                    ? `${WHEN.format(new Date(item.invitedAt))} (${item.invitations})`
+                    : 'Not yet'}
+                  {invitable && (
+                    <button
+                      type="button"
+                      className="link-button not-re-enrolled__detail"
+                      disabled={busy}
+                      aria-label={`Invite ${item.name}`}
+                      onClick={() =>
+                        invite(
+                          [item.guid],
+                          `Send the re-enrollment invitation to ${item.name} (${item.contactEmail})?`,
+                        )
+                      }
+                    >
+                      Invite
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,170 @@
+import { OFFICE_LIMITS } from '@shared/office/office-limits'
+import { useState } from 'react'
+import { useConfirm } from '../../../components/ui/confirm'
+import { useToast } from '../../../components/ui/toast'
+import { type BulkResult, runBulkAction } from './office-calls'
+import { useReasonPrompt } from './reason-prompt'
+
+type BulkAction = 'approve' | 'decline'
+
+const VERBS: Record<BulkAction, { label: string; past: string }> = {
+  approve: { label: 'Approve', past: 'approved' },
+  decline: { label: 'Decline', past: 'declined' },
+}
+
+/** A selection larger than one request takes goes in batches; the answers add up. */
+export async function inBatches(
+  action: BulkAction,
+  guids: readonly string[],
+  options: { reason?: string; dryRun?: boolean } = {},
+): Promise<BulkResult> {
+  const total: BulkResult = { done: 0, skipped: 0, failed: 0, results: [] }
+  for (let start = 0; start < guids.length; start += OFFICE_LIMITS.bulkBatch) {
+    const batch = guids.slice(start, start + OFFICE_LIMITS.bulkBatch)
+    const answer = await runBulkAction(action, batch, options)
+    total.done += answer.done
+    total.skipped += answer.skipped
+    total.failed += answer.failed
+    total.results.push(...answer.results)
+  }
+  return total
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+
+/** "2 will be skipped: already approved (1); ..." from a preview's reasons. */
+export function skipSummary(result: BulkResult): string {
+  const reasons = new Map<string, number>()
+  for (const each of result.results) {
+    if (each.outcome !== 'done' && each.reason) {
+      reasons.set(each.reason, (reasons.get(each.reason) ?? 0) + 1)
+    }
+  }
+  if (reasons.size === 0) return ''
+  const parts = [...reasons].map(([reason, count]) => `${reason.replace(/\.$/, '')} (${count})`)
+  return ` ${plural(result.skipped + result.failed, 'enrollment')} will be skipped: ${parts.join('; ')}.`
+}
+
+export interface BulkOutcomeReport {
+  action: BulkAction
+  result: BulkResult
+}
+
+/**
+ * Approve and Decline for the selected rows (docs/product.md#office-workflow): a preview by the
+ * server's status rules, one confirmation that says how many will change and how many will be
+ * skipped and why, then the action in batches and a report of what happened.
+ */
+export function BulkActions({
+  selected,
+  onFinished,
+}: {
+  selected: readonly string[]
+  onFinished(report: BulkOutcomeReport): void
+}) {
+  const confirm = useConfirm()
+  const toast = useToast()
+  const [reasonPrompt, askReason] = useReasonPrompt()
+  const [busy, setBusy] = useState<BulkAction | null>(null)
+
+  const run = async (action: BulkAction) => {
+    const { label, past } = VERBS[action]
+    setBusy(action)
+    try {
+      const preview = await inBatches(action, selected, { dryRun: true })
+      if (preview.done === 0) {
+        toast.error(`None of the selected enrollments can be ${past}.${skipSummary(preview)}`)
+        return
+      }
+      const question = `${label} ${plural(preview.done, 'enrollment')}?${skipSummary(preview)}${
+        action === 'approve'
+          ? ' Each approval emails its confirmation (and an LMA its invoice).'
+          : ' No email is sent.'
+      }`
+      let reason: string | undefined
+      if (action === 'decline') {
+        const answer = await askReason(question, `${label} selected enrollments`)
+        if (answer === null) return
+        reason = answer || undefined
+      } else if (!(await confirm(question, `${label} selected enrollments`))) {
+        return
+      }
+      const willChange = preview.results
+        .filter((each) => each.outcome === 'done')
+        .map((each) => each.guid)
+      const others = preview.results.filter((each) => each.outcome !== 'done')
+      const result = await inBatches(action, willChange, { reason })
+      onFinished({
+        action,
+        result: {
+          ...result,
+          skipped: result.skipped + others.filter((each) => each.outcome === 'skipped').length,
+          failed: result.failed + others.filter((each) => each.outcome === 'failed').length,
+          results: [...result.results, ...others],
+        },
+      })
+    } catch (caught) {
+      toast.error(
+        caught instanceof Error ? caught.message : `The enrollments could not be ${past}.`,
+      )
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="bulk-actions" aria-label="Selected enrollments">
+      <p className="bulk-actions__count">{plural(selected.length, 'enrollment')} selected</p>
+      {(['approve', 'decline'] as const).map((action) => (
+        <button
+          key={action}
+          type="button"
+          className="button"
+          disabled={busy !== null || selected.length === 0}
+          onClick={() => void run(action)}
+        >
+          {busy === action ? 'Please wait...' : `${VERBS[action].label} Selected`}
+        </button>
+      ))}
+      {reasonPrompt}
+    </section>
+  )
+}
+
+/** What a bulk action did: counts, then the enrollments skipped or failed, by name and why. */
+export function BulkReport({
+  report,
+  nameOf,
+  onDismiss,
+}: {
+  report: BulkOutcomeReport
+  nameOf(guid: string): string
+  onDismiss(): void
+}) {
+  const { result, action } = report
+  const notDone = result.results.filter((each) => each.outcome !== 'done')
+  return (
+    <section className="bulk-report" aria-label="Result of the bulk action">
+      <p role="status">
+        <strong>
+          {plural(result.done, 'enrollment')} {VERBS[action].past}
+        </strong>
+        , {result.skipped.toLocaleString('en-US')} skipped, {result.failed.toLocaleString('en-US')}{' '}
+        failed.
+      </p>
+      {notDone.length > 0 && (
+        <ul className="bulk-report__list">
+          {notDone.map((each) => (
+            <li key={each.guid}>
+              <strong>{nameOf(each.guid)}</strong> ({each.outcome}): {each.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button button--small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import { OFFICE_LIMITS } from '@shared/office/office-limits'
+import { useCallback, useId, useState } from 'react'
+import { LoadView } from '../../../components/ui/load-view'
+import { useLoad } from '../../../components/ui/use-load'
+import { fieldErrorText } from './field-error'
+import { addNote, type EnrollmentNote, getNotes } from './office-calls'
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/**
+ * Internal notes (docs/product.md#office-workflow): what administrators wrote about the
+ * enrollment, oldest first, and a box to add one. Never shown outside the admin area.
+ */
+export function NotesPanel({ guid }: { guid: string }) {
+  const [open, setOpen] = useState(false)
+  const [added, setAdded] = useState<EnrollmentNote[]>([])
+  const load = useCallback((signal: AbortSignal) => getNotes(guid, signal), [guid])
+  const notes = useLoad(open ? load : null)
+  return (
+    <details
+      className="history office-panel"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary>Internal notes</summary>
+      {open && (
+        <LoadView load={notes} failed="The notes could not be loaded.">
+          {(loaded) => {
+            const all = [
+              ...loaded,
+              ...added.filter((note) => !loaded.some((each) => each.id === note.id)),
+            ]
+            return (
+              <>
+                {all.length === 0 ? (
+                  <p className="office-panel__empty">No notes yet.</p>
+                ) : (
+                  <ol className="history__list notes__list">
+                    {all.map((note) => (
+                      <li key={note.id}>
+                        <p className="notes__meta">
+                          <strong>{note.author}</strong> on {WHEN.format(new Date(note.at))}
+                        </p>
+                        <p className="notes__text">{note.text}</p>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                <NoteComposer guid={guid} onAdded={(note) => setAdded((list) => [...list, note])} />
+              </>
+            )
+          }}
+        </LoadView>
+      )}
+    </details>
+  )
+}
+
+function NoteComposer({ guid, onAdded }: { guid: string; onAdded(note: EnrollmentNote): void }) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const max = OFFICE_LIMITS.note
+  const save = async () => {
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      onAdded(await addNote(guid, text))
+      setText('')
+    } catch (caught) {
+      setError(fieldErrorText(caught, 'text', 'The note could not be added.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className={`field notes__composer${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={`${id}-note`}>
+        Add a note <span className="field__suffix">(only administrators see notes)</span>
+      </label>
+      <textarea
+        id={`${id}-note`}
+        className="field__input notes__input"
+        rows={3}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p id={`${id}-count`} className="field__hint">
+        {text.length.toLocaleString('en-US')} of {max.toLocaleString('en-US')} characters
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button" disabled={busy} onClick={() => void save()}>
+        Add Note
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { dollars, shortDate } from '@shared/invoice/invoice-text'
+import { OFFICE_LIMITS } from '@shared/office/office-limits'
+import { useCallback, useId, useState } from 'react'
+import { useConfirm } from '../../../components/ui/confirm'
+import { LoadView } from '../../../components/ui/load-view'
+import { useToast } from '../../../components/ui/toast'
+import { useLoad } from '../../../components/ui/use-load'
+import { fieldErrorText } from './field-error'
+import { getPayment, type InvoicePayment, markPaid, markUnpaid } from './office-calls'
+
+/** Today in the administrator's calendar, YYYY-MM-DD (the date input's format). */
+function localToday(): string {
+  const now = new Date()
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * An approved LMA's invoice and its payment (docs/product.md#office-workflow): due date, paid
+ * on and reference, or Unpaid / Overdue; marking it paid or unpaid again.
+ */
+export function PaymentPanel({ guid, version }: { guid: string; version: number | undefined }) {
+  const [changed, setChanged] = useState<InvoicePayment | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an action (version) can issue the invoice
+  const load = useCallback((signal: AbortSignal) => getPayment(guid, signal), [guid, version])
+  const payment = useLoad(load)
+  return (
+    <section className="history office-panel" aria-labelledby={`${guid}-payment`}>
+      <h3 id={`${guid}-payment`} className="office-panel__title">
+        Invoice payment
+      </h3>
+      <LoadView load={payment} failed="The invoice could not be loaded.">
+        {(loaded) => <PaymentState guid={guid} payment={changed ?? loaded} onChange={setChanged} />}
+      </LoadView>
+    </section>
+  )
+}
+
+function PaymentState({
+  guid,
+  payment,
+  onChange,
+}: {
+  guid: string
+  payment: InvoicePayment
+  onChange(payment: InvoicePayment): void
+}) {
+  const id = useId()
+  const toast = useToast()
+  const confirm = useConfirm()
+  const [paidOn, setPaidOn] = useState(localToday)
+  const [reference, setReference] = useState('')
+  const [errors, setErrors] = useState<{ paidOn?: string; reference?: string }>({})
+  const [busy, setBusy] = useState(false)
+  const state = payment.paidOn ? 'Paid' : payment.overdue ? 'Overdue' : 'Unpaid'
+
+  const pay = async () => {
+    setBusy(true)
+    setErrors({})
+    try {
+      onChange(await markPaid(guid, paidOn, reference))
+      toast.success(`Invoice ${payment.invoiceNumber} is marked paid.`)
+    } catch (caught) {
+      setErrors({
+        paidOn: fieldErrorText(caught, 'paidOn', 'The payment could not be recorded.'),
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const unpay = async () => {
+    if (!(await confirm(`Mark invoice ${payment.invoiceNumber} unpaid again?`))) return
+    setBusy(true)
+    try {
+      onChange(await markUnpaid(guid))
+      toast.success(`Invoice ${payment.invoiceNumber} is marked unpaid.`)
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : 'The payment could not be changed.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <dl className="payment__facts">
+        <dt>Invoice</dt>
+        <dd>
+          {payment.invoiceNumber} of {shortDate(payment.invoiceDate)}, {dollars(payment.grandTotal)}
+        </dd>
+        <dt>Due</dt>
+        <dd>{shortDate(payment.dueDate)}</dd>
+        <dt>Payment</dt>
+        <dd>
+          <span className={`payment-state payment-state--${state.toLowerCase()}`}>{state}</span>
+          {payment.paidOn && ` on ${shortDate(payment.paidOn)}`}
+          {payment.reference && `, reference ${payment.reference}`}
+        </dd>
+      </dl>
+      {payment.paidOn ? (
+        <button type="button" className="button" disabled={busy} onClick={() => void unpay()}>
+          Mark Unpaid
+        </button>
+      ) : (
+        <div className="payment__form">
+          <div className={`field${errors.paidOn ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={`${id}-paid-on`}>
+              Paid on
+            </label>
+            <input
+              id={`${id}-paid-on`}
+              className="field__input"
+              type="date"
+              value={paidOn}
+              min={payment.invoiceDate}
+              max={localToday()}
+              aria-invalid={errors.paidOn ? true : undefined}
+              aria-describedby={errors.paidOn ? `${id}-paid-on-error` : undefined}
+              onChange={(event) => setPaidOn(event.target.value)}
+            />
+            {errors.paidOn && (
+              <p id={`${id}-paid-on-error`} className="field__error" role="alert">
+                {errors.paidOn}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-reference`}>
+              Reference <span className="field__suffix">(optional: check or transfer number)</span>
+            </label>
+            <input
+              id={`${id}-reference`}
+              className="field__input"
+              value={reference}
+              maxLength={OFFICE_LIMITS.paymentReference}
+              onChange={(event) => setReference(event.target.value)}
+            />
+          </div>
+          <button type="button" className="button" disabled={busy} onClick={() => void pay()}>
+            Mark Paid
+          </button>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,38 @@
+import { Link, useLocation, useSearch } from 'wouter'
+import './program-office.css'
+
+const TABS = [
+  { path: '', label: 'Enrollments' },
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/not-re-enrolled', label: 'Not re-enrolled' },
+] as const
+
+/** The admin area's pages; each tab keeps the year and brand of the page it is left from. */
+export function AdminTabs() {
+  const [location] = useLocation()
+  const search = new URLSearchParams(useSearch())
+  const kept = new URLSearchParams()
+  for (const name of ['year', 'brand']) {
+    const value = search.get(name)
+    if (value) kept.set(name, value)
+  }
+  const query = kept.size > 0 ? `?${kept}` : ''
+  const current = TABS.find((tab) => tab.path !== '' && location.startsWith(tab.path)) ?? TABS[0]
+  return (
+    <nav className="admin-tabs" aria-label="Admin pages">
+      <ul className="admin-tabs__list">
+        {TABS.map((tab) => (
+          <li key={tab.path}>
+            <Link
+              href={`~/admin${tab.path}${query}`}
+              className="admin-tabs__tab"
+              aria-current={tab === current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,17 @@
+import type { EnrollmentStatus, EnrollmentType } from '@shared/enrollment/enrollment'
+import type { ProgramFilters } from './program-filters'
+
+/**
+ * The enrollment list filtered to what a figure counts: `/admin?year=2026&brand=chevy&status=Approving&type=LMA`
+ * (the list reads its filters from these query parameters; type is 'LMA' or 'Dealer').
+ */
+export function listHref(
+  filters: ProgramFilters,
+  only: { status?: EnrollmentStatus; type?: EnrollmentType } = {},
+): string {
+  const query = new URLSearchParams({ year: String(filters.year) })
+  if (filters.brand) query.set('brand', filters.brand)
+  if (only.status) query.set('status', only.status)
+  if (only.type) query.set('type', only.type === 'Lma' ? 'LMA' : 'Dealer')
+  return `/admin?${query}`
+}
