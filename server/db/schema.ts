@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
+import type { Invoice } from '../../shared/invoice/invoice.js'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
@@ -74,11 +75,22 @@ import type { HistoryChange } from '../../shared/enrollment/history-changes.js'
 
 export type { HistoryChange }
 
-export interface MailAttachment {
-  filename: string
-  contentType: string
-  /** base64 */
-  content: string
+/**
+ * An attachment as the outbox keeps it: its bytes (base64), or what to draw when the mail is
+ * sent. An invoice's PDF is drawn by the mail worker from the invoice as issued, so an approval
+ * does not spend its transaction drawing it (docs/decisions.md).
+ */
+export type MailAttachment = { filename: string; contentType: string } & (
+  | { content: string; render?: undefined }
+  | { content?: undefined; render: AttachmentRender }
+)
+
+export interface AttachmentRender {
+  kind: 'invoice-pdf'
+  /** The invoice as issued (its API shape), so a later change of the enrollment cannot alter it. */
+  invoice: Invoice
+  /** The brand whose logo heads the invoice. */
+  brand: string
 }
 
 export interface OutboxTable {

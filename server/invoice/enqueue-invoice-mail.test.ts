@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('the invoice mail on %s', (kind) => {
     expect(invoiceMailsTo('rep@mailed.example')).toEqual([])
   })
 
-  it('stores the PDF in the outbox, in the approval’s transaction', async () => {
+  it('keeps the invoice as issued in the outbox, in the approval’s transaction; the sent mail carries its PDF', async () => {
     const stored = await calls.submit(
       lmaEnrollment(1, { name: 'Outbox Dealers', emailAddress: 'accounts@outbox.example' }),
     )
@@ -64,10 +64,22 @@ describe.each(testDatabaseKinds())('the invoice mail on %s', (kind) => {
       .where('recipient', '=', 'accounts@outbox.example')
       .where('kind', '=', 'invoice')
       .executeTakeFirstOrThrow()
-    const attachment = row.attachments[0]
-    expect(attachment).toMatchObject({ filename: `invoice-${invoiceNumber}.pdf` })
-    const { text } = await pdfText(Buffer.from(attachment?.content ?? '', 'base64'))
+    expect(row.attachments).toEqual([
+      {
+        filename: `invoice-${invoiceNumber}.pdf`,
+        contentType: 'application/pdf',
+        render: {
+          kind: 'invoice-pdf',
+          brand: 'chevy',
+          invoice: expect.objectContaining({ invoiceNumber, grandTotal: 525 }),
+        },
+      },
+    ])
+    const mail = await waitFor(() => invoiceMailsTo('accounts@outbox.example')?.[0])
+    const pdf = t.app.mail.devMailbox?.attachmentContent(mail.id, 0)
+    const { text } = await pdfText(pdf ?? new Uint8Array())
     expect(text).toContain(`Invoice ${invoiceNumber}`)
+    expect(text).toContain('Outbox Dealers')
     expect(text).toContain('Grand Total')
   })
 })

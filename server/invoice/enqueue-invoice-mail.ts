@@ -3,14 +3,14 @@ import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { invoiceMail } from '../mail/templates/invoice-mail.js'
-import { findBrandLogo } from './brand-logo.js'
 import type { InvoiceRecord } from './invoice-repository.js'
 import { toInvoiceWire } from './invoice-wire.js'
-import { renderInvoicePdf } from './render-invoice-pdf.js'
 
 /**
  * Queues the invoice, its PDF attached, to the LMA's email address (docs/product.md#mails), in the
- * transaction that issued it.
+ * transaction that issued it. The outbox keeps the invoice as issued; the mail worker draws the
+ * PDF when it sends the mail (server/mail/attachment-bytes.ts), outside the approval's
+ * transaction and its row lock.
  */
 export async function enqueueInvoiceMail(
   context: { config: Config; outbox: OutboxRepository },
@@ -18,9 +18,6 @@ export async function enqueueInvoiceMail(
   invoice: InvoiceRecord,
 ): Promise<void> {
   const { config } = context
-  const pdf = await renderInvoicePdf(toInvoiceWire(invoice), {
-    logoPath: findBrandLogo(invoice.brand),
-  })
   const mail = invoiceMail({
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.invoiceDate,
@@ -44,7 +41,7 @@ export async function enqueueInvoiceMail(
       {
         filename: `invoice-${invoice.invoiceNumber}.pdf`,
         contentType: 'application/pdf',
-        content: pdf.toString('base64'),
+        render: { kind: 'invoice-pdf', invoice: toInvoiceWire(invoice), brand: invoice.brand },
       },
     ],
   })

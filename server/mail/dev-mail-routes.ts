@@ -12,6 +12,26 @@ export function devMailRoutes(mailbox: DevMailbox): FastifyPluginAsync {
       return page(mailbox.messages())
     })
 
+    app.get<{ Params: { id: string; index: string } }>(
+      '/dev/mail/:id/attachments/:index',
+      async (request, reply) => {
+        const id = Number(request.params.id)
+        const index = Number(request.params.index)
+        const mail = mailbox.messages().find((message) => message.id === id)
+        const attachment = mail?.attachments[index]
+        const content = mailbox.attachmentContent(id, index)
+        if (!attachment || !content)
+          return reply.code(404).type('text/plain').send('No such attachment')
+        return reply
+          .type(attachment.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"`,
+          )
+          .send(Buffer.from(content))
+      },
+    )
+
     app.get<{ Params: { id: string } }>('/dev/mail/:id/html', async (request, reply) => {
       const mail = mailbox.messages().find((message) => String(message.id) === request.params.id)
       if (!mail) return reply.code(404).type('text/plain').send('No such mail')
@@ -31,7 +51,7 @@ function page(messages: readonly ReceivedMail[]): string {
     (mail) => `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
   <p>To ${escapeHtml(mail.to.join(', '))} · from ${escapeHtml(mail.from)} · ${escapeHtml(mail.receivedAt)}
-  · <a href="/dev/mail/${mail.id}/html">view as HTML</a>${mail.attachments.map((a) => ` · attachment ${escapeHtml(a.filename)} (${a.size} bytes)`).join('')}</p>
+  · <a href="/dev/mail/${mail.id}/html">view as HTML</a>${mail.attachments.map((a, index) => ` · attachment <a href="/dev/mail/${mail.id}/attachments/${index}">${escapeHtml(a.filename)}</a> (${a.size} bytes)`).join('')}</p>
   <pre>${linkify(escapeHtml(mail.text))}</pre>
 </article>`,
   )

@@ -20,6 +20,8 @@ const KEEP = 500
  */
 export class DevMailbox {
   private readonly received: ReceivedMail[] = []
+  /** Each kept mail's attachment bytes, by mail id (not in `messages()`, which is JSON). */
+  private readonly contents = new Map<number, Uint8Array[]>()
   private nextId = 1
   private server: SMTPServer | undefined
 
@@ -68,11 +70,25 @@ export class DevMailbox {
     return this.received
   }
 
+  /** The bytes of a kept mail's attachment (its index in `attachments`). */
+  attachmentContent(id: number, index: number): Uint8Array | undefined {
+    return this.contents.get(id)?.[index]
+  }
+
   private async store(raw: Buffer, to: string[]): Promise<void> {
     const { default: PostalMime } = await import('postal-mime')
     const parsed = await PostalMime.parse(raw)
+    const id = this.nextId++
+    this.contents.set(
+      id,
+      parsed.attachments.map((attachment) =>
+        typeof attachment.content === 'string'
+          ? Buffer.from(attachment.content)
+          : new Uint8Array(attachment.content),
+      ),
+    )
     this.received.unshift({
-      id: this.nextId++,
+      id,
       receivedAt: new Date().toISOString(),
       from: parsed.from?.address ?? '',
       to,
@@ -88,6 +104,6 @@ export class DevMailbox {
             : attachment.content.byteLength,
       })),
     })
-    this.received.length = Math.min(this.received.length, KEEP)
+    for (const dropped of this.received.splice(KEEP)) this.contents.delete(dropped.id)
   }
 }

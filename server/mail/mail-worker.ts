@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
+import { attachmentBytes } from './attachment-bytes.js'
 import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 
 export interface MailWorkerOptions {
@@ -129,11 +130,13 @@ export class MailWorker {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      attachments: mail.attachments.map((attachment) => ({
-        filename: attachment.filename,
-        contentType: attachment.contentType,
-        content: Buffer.from(attachment.content, 'base64'),
-      })),
+      attachments: await Promise.all(
+        mail.attachments.map(async (attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: await attachmentBytes(attachment),
+        })),
+      ),
       signal: AbortSignal.timeout(this.options.sendTimeoutMs ?? 120_000),
     })
   }
