@@ -28,6 +28,8 @@ try {
     enrollments: options.enrollments,
     lmaShare: options.lmaShare,
     year: LIST_YEAR,
+    // The dashboard compares the year with the one before it.
+    years: 2,
   })
   process.stdout.write(
     `${target.label}: ${data.dealers} directory dealers, ${data.enrollments} enrollments (${data.dealerRows} dealer rows) in ${LIST_YEAR}\n\n`,
