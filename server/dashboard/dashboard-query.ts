@@ -2,24 +2,11 @@ import { z } from 'zod'
 import { findBrand } from '../../shared/brand/find-brand.js'
 import type { Brand } from '../../shared/config/public-config.js'
 import { AppError } from '../http/app-error.js'
-import { queryText } from '../http/query-text.js'
-
-const YEAR_MESSAGE = 'Year must be a year such as 2025.'
-
-/** An empty value means no filter (all brands, the enrollment year). */
-const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
+import { blankIsAbsent, queryText, yearQueryParam } from '../http/query-text.js'
 
 /** The year and brand filter of the program office's pages: `?year=2026&brand=chevy`. */
 export const yearBrandQuery = z.object({
-  year: z.preprocess(
-    blankIsAbsent,
-    z
-      .string({ error: YEAR_MESSAGE })
-      .regex(/^\d{4}$/, YEAR_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().min(1900, YEAR_MESSAGE))
-      .optional(),
-  ),
+  year: yearQueryParam(),
   brand: z.preprocess(blankIsAbsent, queryText('Brand', 20).optional()),
 })
 

@@ -1,5 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
+import { PAYMENT_DUE_DAYS } from '../../shared/invoice/invoice.js'
+import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
 
 export interface DashboardScope {
@@ -18,19 +20,24 @@ export interface ComparedScope extends DashboardScope {
   cutoff: Date | null
 }
 
-/** One group of dealer rows (or an enrollment without rows): counts per year, type, status, region, kit. */
-export interface DealerRowGroup {
+/** The enrollments of a year that share a type, a status and a region, and what they hold. */
+export interface EnrollmentGroup {
   year: number
   type: EnrollmentType
   status: EnrollmentStatus
   regionId: number | null
-  kitSize: string | null
-  hispanic: string | null
-  billing: string | null
-  /** Dealer rows in the group. */
-  rows: number
-  /** Enrollments whose first row (or only row) is in the group: adds up to the enrollments. */
   enrollments: number
+  /** Their dealer rows. */
+  rows: number
+  /** Their dealer rows that order each kit figure (billing not None). */
+  ordering: Record<KitFigure, number>
+}
+
+/** Cents: invoiced, and of that paid and overdue on the year's day. */
+export interface InvoiceAmounts {
+  invoiced: number
+  paid: number
+  overdue: number
 }
 
 const WEEK_SECONDS = 7 * 24 * 3600
@@ -41,83 +48,118 @@ export function createDashboardRepository(db: Kysely<Database>) {
     brand === undefined ? sql`true` : sql`${column} = ${brand}`
 
   /**
-   * The enrollments of both years as they count: this year's as they are now, last year's
-   * submitted by the cutoff with the status their history gives at the cutoff (the current one
+   * The enrollments of one year as they count: this year's as they are now; last year's
+   * submitted by the cutoff, with the status their history gives at the cutoff (the current one
    * when the history has nothing that early, as for demo data and old rows).
    */
-  const scoped = (scope: ComparedScope) => sql`
-    select e.id, e.year, e.type, e.region_id,
-      case when e.year = ${scope.year} or ${scope.cutoff}::timestamptz is null
-          or e.modified_at <= ${scope.cutoff}::timestamptz then e.status
+  const scoped = (year: number, brand: string | undefined, cutoff: Date | null) => sql`
+    select e.type, e.region_id, e.dealer_rows,
+      ${sql.join(KIT_FIGURES.map((figure) => sql.ref(`e.${figure.column}`)))},
+      case when ${cutoff}::timestamptz is null or e.modified_at <= ${cutoff}::timestamptz then e.status
         else coalesce((
           select h.status_after from enrollment_history h
-          where h.enrollment_guid = e.guid and h.at <= ${scope.cutoff}::timestamptz
+          where h.enrollment_guid = e.guid and h.at <= ${cutoff}::timestamptz
             and h.status_after in ('Approved', 'Approving', 'Authorizing', 'Declined')
           order by h.at desc, h.id desc limit 1), e.status)
       end as status
     from enrollments e
-    where e.year in (${scope.year}, ${scope.year - 1}) and ${brandIs(sql.ref('e.brand'), scope.brand)}
-      and (e.year = ${scope.year} or ${scope.cutoff}::timestamptz is null
-        or e.created_at <= ${scope.cutoff}::timestamptz)`
+    where e.year = ${year} and ${brandIs(sql.ref('e.brand'), brand)}
+      and (${cutoff}::timestamptz is null or e.created_at <= ${cutoff}::timestamptz)`
+
+  /**
+   * One year's enrollments grouped, with the dealer-row counts the database keeps on each
+   * enrollment (migration 0009), in a transaction of its own without PostgreSQL's JIT
+   * compilation: the history look-ups make the planner's estimate cross the JIT threshold, and
+   * compiling took longer than the query (docs/performance.md).
+   */
+  const yearGroups = async (
+    year: number,
+    brand: string | undefined,
+    cutoff: Date | null,
+  ): Promise<EnrollmentGroup[]> => {
+    const { rows } = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('jit', 'off', true)`.execute(trx)
+      return sql<Record<string, unknown>>`
+        select s.type, s.status, s.region_id, count(*) as enrollments,
+          sum(s.dealer_rows) as rows,
+          ${sql.join(KIT_FIGURES.map((figure) => sql`sum(${sql.ref(`s.${figure.column}`)}) as ${sql.ref(figure.column)}`))}
+        from (${scoped(year, brand, cutoff)}) s
+        group by s.type, s.status, s.region_id`.execute(trx)
+    })
+    return rows.map((row) => ({
+      year,
+      type: row.type as EnrollmentType,
+      status: row.status as EnrollmentStatus,
+      regionId: row.region_id === null ? null : Number(row.region_id),
+      enrollments: Number(row.enrollments),
+      rows: Number(row.rows),
+      ordering: Object.fromEntries(
+        KIT_FIGURES.map((figure) => [figure.key, Number(row[figure.column])]),
+      ) as Record<KitFigure, number>,
+    }))
+  }
 
   return {
     /** The first submission of the year and of the year before. */
     async programStarts(scope: DashboardScope): Promise<ProgramStarts> {
-      const { rows } = await sql<{ year: number; first: Date | string }>`
-        select year, min(created_at) as first from enrollments
-        where year in (${scope.year}, ${scope.year - 1}) and ${brandIs(sql.ref('brand'), scope.brand)}
-        group by year`.execute(db)
-      const first = (year: number) => {
-        const found = rows.find((row) => Number(row.year) === year)
-        return found ? new Date(found.first) : null
-      }
-      return { current: first(scope.year), previous: first(scope.year - 1) }
+      // One min() per year: each is the first entry of enrollments_year_created_idx for its year
+      // (of its brand: the index is read in order until the brand matches).
+      const first = (year: number) => sql<Date | string | null>`(
+        select min(created_at) from enrollments
+        where year = ${year} and ${brandIs(sql.ref('brand'), scope.brand)})`
+      const { rows } = await sql<{ current: Date | string | null; previous: Date | string | null }>`
+        select ${first(scope.year)} as current, ${first(scope.year - 1)} as previous`.execute(db)
+      const date = (value: Date | string | null | undefined) =>
+        value === null || value === undefined ? null : new Date(value)
+      return { current: date(rows[0]?.current), previous: date(rows[0]?.previous) }
     },
 
     /**
-     * Runs in a transaction of its own without PostgreSQL's JIT compilation (the history
-     * look-ups make the planner's estimate cross the JIT threshold, and compiling took 0.8 s of
-     * a query that runs in tens of milliseconds) and with room to group two years of dealer
-     * rows in memory rather than sort them on disk (docs/performance.md).
+     * This year's enrollments and last year's at the cutoff, grouped: two queries, each on a
+     * connection of its own, so that the database groups the two years at once.
      */
-    async dealerRowGroups(scope: ComparedScope): Promise<DealerRowGroup[]> {
-      const { rows } = await db.transaction().execute(async (trx) => {
-        await sql`set local jit = off`.execute(trx)
-        await sql`set local work_mem = '32MB'`.execute(trx)
-        return sql<Record<string, unknown>>`
-        with scoped as materialized (${scoped(scope)})
-        select s.year, s.type, s.status, s.region_id, d.kit_size, d.hispanic, d.billing,
-          count(d.id) as rows,
-          count(*) filter (where d.position = 0 or d.id is null) as enrollments
-        from scoped s left join enrollment_dealers d
-          on d.enrollment_id = s.id and d.year in (${scope.year}, ${scope.year - 1})
-        group by s.year, s.type, s.status, s.region_id, d.kit_size, d.hispanic, d.billing`.execute(
-          trx,
-        )
-      })
-      return rows.map((row) => ({
-        year: Number(row.year),
-        type: row.type as EnrollmentType,
-        status: row.status as EnrollmentStatus,
-        regionId: row.region_id === null ? null : Number(row.region_id),
-        kitSize: row.kit_size as string | null,
-        hispanic: row.hispanic as string | null,
-        billing: row.billing as string | null,
-        rows: Number(row.rows),
-        enrollments: Number(row.enrollments),
-      }))
+    async enrollmentGroups(scope: ComparedScope): Promise<EnrollmentGroup[]> {
+      const [current, previous] = await Promise.all([
+        yearGroups(scope.year, scope.brand, null),
+        yearGroups(scope.year - 1, scope.brand, scope.cutoff),
+      ])
+      return [...current, ...previous]
     },
 
-    /** Sum of the issued invoices' totals, in cents, per year; last year's issued by the cutoff. */
-    async invoicedCents(scope: ComparedScope): Promise<{ current: number; previous: number }> {
-      const { rows } = await sql<{ year: number; cents: string | number }>`
-        select invoice_year as year, coalesce(sum(grand_total_cents), 0) as cents from invoices
-        where invoice_year in (${scope.year}, ${scope.year - 1})
-          and ${brandIs(sql.ref('brand'), scope.brand)}
-          and (invoice_year = ${scope.year} or ${scope.cutoff}::timestamptz is null
-            or issued_at <= ${scope.cutoff}::timestamptz)
+    /**
+     * The issued invoices' totals in cents per year (last year's issued by the cutoff), and of
+     * them what was paid and what was overdue on each year's day: `today` for this year, the
+     * cutoff's day for last year (`today` when there is none). Overdue: unpaid that day and
+     * past its due date, the invoice date plus the payment terms (docs/product.md#office-workflow).
+     */
+    async invoiceAmounts(
+      scope: ComparedScope,
+      today: string,
+    ): Promise<{ current: InvoiceAmounts; previous: InvoiceAmounts }> {
+      const cutoffDay = scope.cutoff ? scope.cutoff.toISOString().slice(0, 10) : today
+      const { rows } = await sql<Record<'year' | 'invoiced' | 'paid' | 'overdue', string | number>>`
+        select invoice_year as year, coalesce(sum(grand_total_cents), 0) as invoiced,
+          coalesce(sum(grand_total_cents) filter (where paid_on <= day), 0) as paid,
+          coalesce(sum(grand_total_cents) filter (
+            where (paid_on is null or paid_on > day)
+              and invoice_date + ${PAYMENT_DUE_DAYS}::int < day), 0) as overdue
+        from (
+          select invoice_year, grand_total_cents, paid_on::date, invoice_date::date,
+            case when invoice_year = ${scope.year} then ${today}::date else ${cutoffDay}::date end as day
+          from invoices
+          where invoice_year in (${scope.year}, ${scope.year - 1})
+            and ${brandIs(sql.ref('brand'), scope.brand)}
+            and (invoice_year = ${scope.year} or ${scope.cutoff}::timestamptz is null
+              or issued_at <= ${scope.cutoff}::timestamptz)) i
         group by invoice_year`.execute(db)
-      const of = (year: number) => Number(rows.find((row) => Number(row.year) === year)?.cents ?? 0)
+      const of = (year: number): InvoiceAmounts => {
+        const row = rows.find((each) => Number(each.year) === year)
+        return {
+          invoiced: Number(row?.invoiced ?? 0),
+          paid: Number(row?.paid ?? 0),
+          overdue: Number(row?.overdue ?? 0),
+        }
+      }
       return { current: of(scope.year), previous: of(scope.year - 1) }
     },
 

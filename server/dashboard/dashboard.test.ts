@@ -65,7 +65,29 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
           e.year === year && e.invoicedAt && (year === YEAR || e.invoicedAt.getTime() <= cutoff),
       )
       .reduce((sum, e) => sum + e.rows.reduce((n, row) => n + rowDollars(row), 0), 0)
+  // Paid and overdue on each year's day: today for this year, the cutoff's day for last year.
+  const dayOf = (year: number) =>
+    new Date(year === YEAR ? now.getTime() : cutoff).toISOString().slice(0, 10)
+  const dueDay = (issued: Date) => new Date(issued.getTime() + 60 * DAY).toISOString().slice(0, 10)
+  const invoiceDollars = (year: number, state: 'paid' | 'unpaid' | 'overdue') =>
+    mine
+      .filter((e) => {
+        if (e.year !== year || !e.invoicedAt) return false
+        if (year !== YEAR && e.invoicedAt.getTime() > cutoff) return false
+        const day = dayOf(year)
+        const paid = e.paidOn !== null && e.paidOn <= day
+        const overdue = !paid && dueDay(e.invoicedAt) < day
+        return state === 'paid' ? paid : state === 'overdue' ? overdue : !paid && !overdue
+      })
+      .reduce((sum, e) => sum + e.rows.reduce((n, row) => n + rowDollars(row), 0), 0)
+  const payments = (state: 'paid' | 'unpaid' | 'overdue') => ({
+    current: invoiceDollars(YEAR, state),
+    previous: invoiceDollars(YEAR - 1, state),
+  })
   return {
+    paid: payments('paid'),
+    unpaid: payments('unpaid'),
+    overdue: payments('overdue'),
     dayOfProgram: Math.floor((now.getTime() - firstCurrent) / DAY),
     comparedAt: new Date(cutoff),
     byStatus: STATUSES.map((status) => ({
@@ -153,6 +175,11 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
       expect(answer.dealersCovered).toEqual(expected.dealersCovered)
       expect(answer.kits).toEqual(expected.kits)
       expect(answer.invoiced).toEqual(expected.invoiced)
+      expect({ paid: answer.paid, unpaid: answer.unpaid, overdue: answer.overdue }).toEqual({
+        paid: expected.paid,
+        unpaid: expected.unpaid,
+        overdue: expected.overdue,
+      })
       expect(answer.pendingApproval).toEqual(expected.pendingApproval)
       expect(answer.weekly).toEqual(expected.weekly)
       expect(answer.waitingAuthorizations).toEqual(expected.waitingAuthorizations)
@@ -204,6 +231,58 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
     const upper = await dashboard(`?year=${YEAR}&brand=CHEVY`)
     expect(upper.brand).toBe('chevy')
     expect(upper.byType).toEqual((await dashboard(`?year=${YEAR}&brand=chevy`)).byType)
+  })
+
+  it('an invoice past its due date counts as overdue until it is marked paid', async () => {
+    const invoiced = seed.find((e) => e.year === YEAR && e.invoicedAt)
+    if (!invoiced) throw new Error('The seed has no invoice this year')
+    const dollars = invoiced.rows.reduce((n, row) => n + rowDollars(row), 0)
+    expect(dollars).toBeGreaterThan(0)
+    const { db } = t.database
+    const original = await db
+      .selectFrom('invoices')
+      .select(['invoice_date', 'paid_on'])
+      .where('enrollment_guid', '=', invoiced.guid)
+      .executeTakeFirstOrThrow()
+    const payment = (action: '' | '/clear', payload: object) =>
+      t.asAdmin({
+        method: 'POST',
+        url: `/api/enrollments/${invoiced.guid}/payment${action}`,
+        payload,
+      })
+    const day = (daysAgo: number) =>
+      new Date(now.getTime() - daysAgo * DAY).toISOString().slice(0, 10)
+    const dated = (invoiceDate: string) =>
+      db
+        .updateTable('invoices')
+        .set({ invoice_date: invoiceDate })
+        .where('enrollment_guid', '=', invoiced.guid)
+        .execute()
+    try {
+      expect((await payment('/clear', {})).statusCode).toBe(200)
+      await dated(day(59))
+      // Net 60: dated 59 days ago it is unpaid and not yet due.
+      const due = await dashboard(`?year=${YEAR}`)
+      await dated(day(61))
+      const overdue = await dashboard(`?year=${YEAR}`)
+      expect(overdue.overdue.current).toBeCloseTo(due.overdue.current + dollars, 2)
+      expect(overdue.unpaid.current).toBeCloseTo(due.unpaid.current - dollars, 2)
+      expect(overdue.overdue.previous).toBe(due.overdue.previous)
+      expect(overdue.invoiced).toEqual(due.invoiced)
+
+      const paid = await payment('', { paidOn: day(0), reference: 'Check 1001' })
+      expect(paid.statusCode, paid.body).toBe(200)
+      const after = await dashboard(`?year=${YEAR}`)
+      expect(after.overdue).toEqual(due.overdue)
+      expect(after.unpaid.current).toBeCloseTo(due.unpaid.current - dollars, 2)
+      expect(after.paid.current).toBeCloseTo(due.paid.current + dollars, 2)
+    } finally {
+      await db
+        .updateTable('invoices')
+        .set({ invoice_date: original.invoice_date, paid_on: original.paid_on })
+        .where('enrollment_guid', '=', invoiced.guid)
+        .execute()
+    }
   })
 
   it('bad filters are a 400 naming the field, and strangers get 401', async () => {

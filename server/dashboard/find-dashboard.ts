@@ -4,15 +4,11 @@ import {
   KIT_SIZE_FIGURES,
   WAITING_DAYS,
 } from '../../shared/dashboard/dashboard-schema.js'
-import {
-  ENROLLMENT_STATUSES,
-  ENROLLMENT_TYPES,
-  type HispanicOption,
-  type KitSize,
-} from '../../shared/enrollment/enrollment.js'
-import { centsToDollars, dealerRowCostCents, rowKits } from '../../shared/enrollment/pricing.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { centsToDollars, dealerRowCostCents } from '../../shared/enrollment/pricing.js'
 import type { Region } from '../../shared/region/region.js'
-import type { DashboardRepository, DashboardScope, DealerRowGroup } from './dashboard-repository.js'
+import { KIT_FIGURES } from '../db/kit-figures.js'
+import type { DashboardRepository, DashboardScope, InvoiceAmounts } from './dashboard-repository.js'
 
 const DAY_MS = 24 * 3600 * 1000
 export const NO_REGION = 'No region'
@@ -38,38 +34,68 @@ export async function findDashboard(
     elapsed !== null && starts.previous ? new Date(starts.previous.getTime() + elapsed) : null
   const compared = { ...scope, cutoff }
   const [groups, invoiced, weekly, waiting, regions] = await Promise.all([
-    dashboard.dealerRowGroups(compared),
-    dashboard.invoicedCents(compared),
+    dashboard.enrollmentGroups(compared),
+    dashboard.invoiceAmounts(compared, now.toISOString().slice(0, 10)),
     dashboard.weeklySubmissions(scope, starts),
     dashboard.waitingAuthorizations(scope, WAITING_DAYS),
     context.regions.list(),
   ])
-  const sum = (
-    filter: (group: DealerRowGroup) => boolean,
-    value: (group: DealerRowGroup) => number,
-  ) => {
-    const total = (year: number) =>
-      groups
-        .filter((group) => group.year === year && filter(group))
-        .reduce((n, g) => n + value(g), 0)
-    return { current: total(scope.year), previous: total(scope.year - 1) }
+  // One pass over the groups (a year of 10,000 enrollments gives about a thousand), each figure
+  // a pair of counters: [this year, last year].
+  const figure = () => [0, 0] as [number, number]
+  const tally = <K>(map: Map<K, [number, number]>, key: K, side: 0 | 1, value: number) => {
+    let pair = map.get(key)
+    if (!pair) {
+      pair = figure()
+      map.set(key, pair)
+    }
+    pair[side] += value
   }
-  const enrollments = (group: DealerRowGroup) => group.enrollments
-  const rows = (group: DealerRowGroup) => group.rows
-  const orders = (group: DealerRowGroup) =>
-    group.status !== 'Declined' && group.rows > 0 && Object.keys(rowKits(priced(group))).length > 0
+  const byStatus = new Map<string, [number, number]>()
+  const byType = new Map<string, [number, number]>()
+  const kits = new Map<string, [number, number]>()
+  const byRegion = new Map<string, [number, number]>()
+  const dealersCovered = figure()
+  const pending = figure()
+  const regionName = new Map(regions.map((region) => [region.id, region.name]))
+  for (const group of groups) {
+    const side = group.year === scope.year ? 0 : group.year === scope.year - 1 ? 1 : undefined
+    if (side === undefined) continue
+    tally(byStatus, group.status, side, group.enrollments)
+    tally(byType, group.type, side, group.enrollments)
+    if (group.status === 'Declined') continue
+    dealersCovered[side] += group.rows
+    let ordering = 0
+    for (const kit of KIT_FIGURES) {
+      const rows = group.ordering[kit.key]
+      if (rows === 0) continue
+      ordering += rows
+      tally(kits, kit.key, side, rows)
+      if (group.status === 'Approving' && group.type === 'Lma') {
+        // What the row is billed to (not None) does not change its price.
+        pending[side] += rows * dealerRowCostCents({ ...kit, billing: 'ImrFunds' })
+      }
+    }
+    if (ordering > 0) {
+      const region = (group.regionId !== null && regionName.get(group.regionId)) || NO_REGION
+      tally(byRegion, region, side, ordering)
+    }
+  }
+  const pairOf = (pair: [number, number] | undefined) => ({
+    current: pair?.[0] ?? 0,
+    previous: pair?.[1] ?? 0,
+  })
+
+  const money = (cents: (amounts: InvoiceAmounts) => number) => ({
+    current: centsToDollars(cents(invoiced.current)),
+    previous: centsToDollars(cents(invoiced.previous)),
+  })
 
   const weeks = Math.max(0, ...weekly.map((entry) => entry.week))
-  const weekCount = (year: number, week: number) =>
-    weekly.find((entry) => entry.year === year && entry.week === week)?.count ?? 0
-  const regionName = new Map(regions.map((region) => [region.id, region.name]))
-  const regionOf = (group: DealerRowGroup) =>
-    (group.regionId !== null && regionName.get(group.regionId)) || NO_REGION
+  const weekCounts = new Map<string, number>()
+  for (const entry of weekly) weekCounts.set(`${entry.year}/${entry.week}`, entry.count)
+  const weekCount = (year: number, week: number) => weekCounts.get(`${year}/${week}`) ?? 0
   const regionNames = [...regions.map((region) => region.name), NO_REGION]
-  const pending = sum(
-    (group) => group.status === 'Approving' && group.type === 'Lma',
-    (group) => group.rows * dealerRowCostCents(priced(group)),
-  )
 
   return {
     year: scope.year,
@@ -78,30 +104,24 @@ export async function findDashboard(
     comparedAt: cutoff?.toISOString() ?? null,
     byStatus: ENROLLMENT_STATUSES.map((status) => ({
       status,
-      ...sum((group) => group.status === status, enrollments),
+      ...pairOf(byStatus.get(status)),
     })),
-    byType: ENROLLMENT_TYPES.map((type) => ({
-      type,
-      ...sum((group) => group.type === type, enrollments),
-    })),
-    dealersCovered: sum((group) => group.status !== 'Declined', rows),
+    byType: ENROLLMENT_TYPES.map((type) => ({ type, ...pairOf(byType.get(type)) })),
+    dealersCovered: pairOf(dealersCovered),
     kits: KIT_SIZE_FIGURES.flatMap((kitSize) =>
       HISPANIC_FIGURES.map((hispanic) => ({
         kitSize,
         hispanic,
-        ...sum(
-          (group) => orders(group) && group.kitSize === kitSize && group.hispanic === hispanic,
-          rows,
-        ),
+        ...pairOf(kits.get(`${kitSize}/${hispanic}`)),
       })),
     ),
-    invoiced: {
-      current: centsToDollars(invoiced.current),
-      previous: centsToDollars(invoiced.previous),
-    },
+    invoiced: money((amounts) => amounts.invoiced),
+    paid: money((amounts) => amounts.paid),
+    unpaid: money((amounts) => amounts.invoiced - amounts.paid - amounts.overdue),
+    overdue: money((amounts) => amounts.overdue),
     pendingApproval: {
-      current: centsToDollars(pending.current),
-      previous: centsToDollars(pending.previous),
+      current: centsToDollars(pending[0]),
+      previous: centsToDollars(pending[1]),
     },
     weekly: Array.from({ length: weeks }, (_, index) => ({
       week: index + 1,
@@ -109,19 +129,8 @@ export async function findDashboard(
       previous: weekCount(scope.year - 1, index + 1),
     })),
     kitsByRegion: regionNames
-      .map((region) => ({
-        region,
-        ...sum((group) => orders(group) && regionOf(group) === region, rows),
-      }))
+      .map((region) => ({ region, ...pairOf(byRegion.get(region)) }))
       .filter((entry) => entry.region !== NO_REGION || entry.current + entry.previous > 0),
     waitingAuthorizations: waiting,
-  }
-}
-
-function priced(group: DealerRowGroup) {
-  return {
-    kitSize: (group.kitSize ?? 'None') as KitSize,
-    hispanic: (group.hispanic ?? 'None') as HispanicOption,
-    billing: (group.billing ?? 'None') as 'Lma',
   }
 }

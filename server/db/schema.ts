@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { HispanicFigure, KitSizeFigure } from '../../shared/dashboard/dashboard-schema.js'
 import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
 import type { Invoice } from '../../shared/invoice/invoice.js'
@@ -11,7 +12,7 @@ export interface RegionTable {
   sort_order: number
 }
 
-export interface EnrollmentTable {
+export interface EnrollmentColumns {
   id: Generated<string>
   guid: string
   year: number
@@ -36,7 +37,20 @@ export interface EnrollmentTable {
   /** Reminders sent since that request (docs/product.md#authorization-reminders). */
   reminders_sent: Generated<number>
   last_reminder_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
+  dealer_rows: DatabaseCount
 }
+
+/** A count the database keeps (triggers of migration 0009): read, never inserted or set. */
+type DatabaseCount = ColumnType<number, never, never>
+
+/**
+ * Per kit figure of the dashboard, the enrollment's dealer rows that order it (billing not
+ * None): `ordering_large_yes`, ... (docs/product.md#dashboard).
+ */
+export type OrderingColumn = `ordering_${Lowercase<KitSizeFigure>}_${Lowercase<HispanicFigure>}`
+
+export type EnrollmentTable = EnrollmentColumns & Record<OrderingColumn, DatabaseCount>
 
 /** A dealer row: its place in an enrollment, then one text column per field of a dealer entry. */
 export interface EnrollmentDealerTable extends DealerEntryColumns {

@@ -8,7 +8,7 @@ import { PAYMENT_DUE_DAYS } from '../../shared/invoice/invoice.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
-import { rowKitCountSql } from './kit-count-sql.js'
+import { enrollmentKitCountSql } from './kit-count-sql.js'
 
 export interface EnrollmentListFilters {
   year?: number
@@ -52,12 +52,7 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
           sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
           isoTimestamp(sql.ref('e.created_at')).as('created'),
           isoTimestamp(sql.ref('e.modified_at')).as('modified'),
-          (eb) =>
-            eb
-              .selectFrom('enrollment_dealers as k')
-              .select(sql<number>`coalesce(sum(${rowKitCountSql('k')}), 0)::int`.as('kits'))
-              .whereRef('k.enrollment_id', '=', 'e.id')
-              .as('kits'),
+          enrollmentKitCountSql('e').as('kits'),
         ])
       if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
       if (filters.status) query = query.where('e.status', '=', filters.status)

@@ -11,6 +11,8 @@ const compared = (value: z.ZodType<number>) => z.object({ current: value, previo
 
 export const KIT_SIZE_FIGURES = ['Large', 'Small'] as const
 export const HISPANIC_FIGURES = ['Yes', 'No', 'Only'] as const
+export type KitSizeFigure = (typeof KIT_SIZE_FIGURES)[number]
+export type HispanicFigure = (typeof HISPANIC_FIGURES)[number]
 /** The dashboard counts authorizations waiting longer than these numbers of days. */
 export const WAITING_DAYS = [7, 14, 30] as const
 
@@ -38,6 +40,11 @@ export const dashboardSchema = z
       }),
     ),
     invoiced: compared(money),
+    paid: compared(money).describe('Of the invoiced amount, paid by the year’s day.'),
+    unpaid: compared(money).describe('Of the invoiced amount, unpaid and not yet due.'),
+    overdue: compared(money).describe(
+      'Of the invoiced amount, unpaid past its due date (Net 60 from the invoice date).',
+    ),
     pendingApproval: compared(money),
     weekly: z.array(compared(count).extend({ week: z.int().min(1) })),
     kitsByRegion: z.array(compared(count).extend({ region: z.string() })),

@@ -48,6 +48,8 @@ export interface SeedEnrollment {
   history: Array<{ at: Date; action: string; statusAfter: string }>
   /** Approved LMAs: when the invoice was issued. */
   invoicedAt: Date | null
+  /** Of those, the day the payment arrived (YYYY-MM-DD); null while unpaid. */
+  paidOn: string | null
   authorizationRequestedAt: Date | null
 }
 
@@ -163,6 +165,12 @@ export function programYears(options: ProgramYearsOptions): SeedEnrollment[] {
           rows,
           history,
           invoicedAt,
+          paidOn:
+            invoicedAt && random.next() < 0.5
+              ? new Date(Math.min(invoicedAt.getTime() + random.int(1, 40) * DAY, now))
+                  .toISOString()
+                  .slice(0, 10)
+              : null,
           authorizationRequestedAt:
             status === 'Authorizing'
               ? new Date(Math.max(createdAt.getTime(), now - random.pick([2, 9, 16, 35]) * DAY))
@@ -244,7 +252,7 @@ export async function insertProgramYears(
       })
       await db
         .updateTable('invoices')
-        .set({ issued_at: seed.invoicedAt })
+        .set({ issued_at: seed.invoicedAt, paid_on: seed.paidOn })
         .where('enrollment_guid', '=', seed.guid)
         .execute()
     }

@@ -7,6 +7,7 @@ import * as exportOrderIndex from './0005-export-order-index.js'
 import * as referencesAndKeys from './0006-references-and-normalized-keys.js'
 import * as authorizationReminders from './0007-authorization-reminders.js'
 import * as officeWorkflow from './0008-notes-reasons-mail-status-payments.js'
+import * as dashboardFigures from './0009-dashboard-figures.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-references-and-normalized-keys': referencesAndKeys,
   '0007-authorization-reminders': authorizationReminders,
   '0008-notes-reasons-mail-status-payments': officeWorkflow,
+  '0009-dashboard-figures': dashboardFigures,
 }

@@ -76,6 +76,14 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           format={dollars}
           href={link({ status: 'Approving', type: 'Lma' })}
         />
+        <FigureCard label="Paid" figure={data.paid} format={dollars} />
+        <FigureCard label="Unpaid, not yet due" figure={data.unpaid} format={dollars} />
+        <FigureCard
+          label="Overdue"
+          figure={data.overdue}
+          format={dollars}
+          href={link({ type: 'Lma', attention: 'overdue-invoice' })}
+        />
       </dl>
       <h2 className="dashboard__heading">Authorizations waiting</h2>
       <dl className="figure-grid">
