@@ -1,26 +1,13 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
 import { ATTENTION_FILTERS, type AttentionFilter } from '../../shared/office/office-limits.js'
-import { queryText } from '../http/query-text.js'
+import { blankIsAbsent, queryText, yearQueryParam } from '../http/query-text.js'
 
-const YEAR_MESSAGE = 'Year must be a year such as 2025.'
 const BRAND_MESSAGE = 'Brand must be a brand key such as chevy.'
-
-/** An empty query value (the list's 'Any') means no filter. */
-const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
 
 /** The query of `GET /api/enrollments`: bad values are a 400 naming the field. */
 export const enrollmentListQuery = z.object({
-  // Four digits and nothing else: not '0x7e9', '2025.0' or '1e3', which a number parser takes.
-  year: z.preprocess(
-    blankIsAbsent,
-    z
-      .string({ error: YEAR_MESSAGE })
-      .regex(/^\d{4}$/, YEAR_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().min(1900, YEAR_MESSAGE))
-      .optional(),
-  ),
+  year: yearQueryParam(),
   status: z.preprocess(
     blankIsAbsent,
     z

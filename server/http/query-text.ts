@@ -18,3 +18,24 @@ export function queryText(label: string, max: number) {
       `${label} must not contain control characters or broken Unicode.`,
     )
 }
+
+/** An empty query value (a filter's 'Any', 'All brands') means no filter. */
+export const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
+
+const YEAR_MESSAGE = 'Year must be a year such as 2025.'
+
+/**
+ * An optional `year` query parameter: four digits and nothing else (not '0x7e9', '2025.0' or
+ * '1e3', which a number parser takes); empty means absent.
+ */
+export function yearQueryParam() {
+  return z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: YEAR_MESSAGE })
+      .regex(/^\d{4}$/, YEAR_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(1900, YEAR_MESSAGE))
+      .optional(),
+  )
+}

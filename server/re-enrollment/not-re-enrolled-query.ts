@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
 import { yearBrandQuery } from '../dashboard/dashboard-query.js'
 import { AppError } from '../http/app-error.js'
+import { blankIsAbsent } from '../http/query-text.js'
 
-const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
 const REGION_MESSAGE = 'Region is not valid.'
 
 /** `?year=2026&brand=chevy&region=3&type=Lma`: the list's filters, also the export's. */

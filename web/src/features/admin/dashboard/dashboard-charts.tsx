@@ -34,25 +34,12 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
         summary={`${formatCount(total('current'))} submissions in ${thisYear} over ${data.weekly.length} weeks${busiest && busiest.current > 0 ? `, most in week ${busiest.week} (${busiest.current})` : ''}; ${formatCount(total('previous'))} in ${lastYear}.`}
         config={charts.weekly}
         table={
-          <table className="data-table">
-            <caption className="visually-hidden">Submissions per week of the program</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week</th>
-                <th scope="col">{thisYear}</th>
-                <th scope="col">{lastYear}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.weekly.map((entry) => (
-                <tr key={entry.week}>
-                  <th scope="row">{entry.week}</th>
-                  <td>{entry.current}</td>
-                  <td>{entry.previous}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ComparedTable
+            caption="Submissions per week of the program"
+            rowHeader="Week"
+            columns={[thisYear, lastYear]}
+            rows={data.weekly.map((entry) => ({ label: String(entry.week), ...entry }))}
+          />
         }
       />
       <ChartFigure
@@ -61,25 +48,12 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
         summary={data.byStatus.map((entry) => `${entry.status} ${entry.current}`).join(', ')}
         config={charts.status}
         table={
-          <table className="data-table">
-            <caption className="visually-hidden">Enrollments by status</caption>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">{thisYear}</th>
-                <th scope="col">{lastYear} at the same day</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.byStatus.map((entry) => (
-                <tr key={entry.status}>
-                  <th scope="row">{entry.status}</th>
-                  <td>{entry.current}</td>
-                  <td>{entry.previous}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ComparedTable
+            caption="Enrollments by status"
+            rowHeader="Status"
+            columns={[thisYear, `${lastYear} at the same day`]}
+            rows={data.byStatus.map((entry) => ({ label: entry.status, ...entry }))}
+          />
         }
       />
       <ChartFigure
@@ -97,25 +71,12 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
         }
         config={charts.regions}
         table={
-          <table className="data-table">
-            <caption className="visually-hidden">Kits ordered by region</caption>
-            <thead>
-              <tr>
-                <th scope="col">Region</th>
-                <th scope="col">{thisYear}</th>
-                <th scope="col">{lastYear} at the same day</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.kitsByRegion.map((entry) => (
-                <tr key={entry.region}>
-                  <th scope="row">{entry.region}</th>
-                  <td>{entry.current}</td>
-                  <td>{entry.previous}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ComparedTable
+            caption="Kits ordered by region"
+            rowHeader="Region"
+            columns={[thisYear, `${lastYear} at the same day`]}
+            rows={data.kitsByRegion.map((entry) => ({ label: entry.region, ...entry }))}
+          />
         }
       />
     </div>
@@ -189,4 +150,39 @@ function chartConfigs(data: Dashboard) {
     status: status as ChartConfiguration,
     regions: regions as ChartConfiguration,
   }
+}
+
+/** A chart's numbers as a table: one row per label, this year's and last year's column. */
+function ComparedTable({
+  caption,
+  rowHeader,
+  columns,
+  rows,
+}: {
+  caption: string
+  rowHeader: string
+  columns: [string, string]
+  rows: Array<{ label: string; current: number; previous: number }>
+}) {
+  return (
+    <table className="data-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{rowHeader}</th>
+          <th scope="col">{columns[0]}</th>
+          <th scope="col">{columns[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{row.current}</td>
+            <td>{row.previous}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 }

@@ -1,4 +1,5 @@
 import { ATTENTION_FILTERS } from '@shared/office/office-limits'
+import { YearStepper } from '../../../components/ui/year-stepper'
 import { useConfig } from '../../config/config-context'
 import type { ListFilters } from '../api/admin-calls'
 
@@ -40,28 +41,7 @@ export function ListFilterBar({
           onChange={(event) => set({ query: event.target.value })}
         />
       </div>
-      <fieldset className="year-stepper">
-        <legend className="visually-hidden">Year</legend>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label="Previous year"
-          onClick={() => set({ year: filters.year - 1 })}
-        >
-          ‹
-        </button>
-        <span className="year-stepper__year" aria-live="polite">
-          {filters.year}
-        </span>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label="Next year"
-          onClick={() => set({ year: filters.year + 1 })}
-        >
-          ›
-        </button>
-      </fieldset>
+      <YearStepper year={filters.year} onChange={(year) => set({ year })} />
       <label className="list-filters__select">
         Type
         <select

@@ -7,11 +7,17 @@ import type { ProgramFilters } from './program-filters'
  */
 export function listHref(
   filters: ProgramFilters,
-  only: { status?: EnrollmentStatus; type?: EnrollmentType } = {},
+  only: {
+    status?: EnrollmentStatus
+    type?: EnrollmentType
+    /** The list's Needs attention filter. */
+    attention?: 'overdue-invoice' | 'failed-mail'
+  } = {},
 ): string {
   const query = new URLSearchParams({ year: String(filters.year) })
   if (filters.brand) query.set('brand', filters.brand)
   if (only.status) query.set('status', only.status)
   if (only.type) query.set('type', only.type === 'Lma' ? 'LMA' : 'Dealer')
+  if (only.attention) query.set('attention', only.attention)
   return `/admin?${query}`
 }

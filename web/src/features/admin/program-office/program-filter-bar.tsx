@@ -1,3 +1,4 @@
+import { YearStepper } from '../../../components/ui/year-stepper'
 import { useConfig } from '../../config/config-context'
 import type { ProgramFilters } from './program-filters'
 
@@ -15,28 +16,7 @@ export function ProgramFilterBar({
   const set = (change: Partial<ProgramFilters>) => onChange({ ...filters, ...change })
   return (
     <div className="list-filters">
-      <fieldset className="year-stepper">
-        <legend className="visually-hidden">Year</legend>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label="Previous year"
-          onClick={() => set({ year: filters.year - 1 })}
-        >
-          ‹
-        </button>
-        <span className="year-stepper__year" aria-live="polite">
-          {filters.year}
-        </span>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label="Next year"
-          onClick={() => set({ year: filters.year + 1 })}
-        >
-          ›
-        </button>
-      </fieldset>
+      <YearStepper year={filters.year} onChange={(year) => set({ year })} />
       <label className="list-filters__select">
         Brand
         <select
