@@ -97,13 +97,23 @@ async function invoiceApprovedLmas(
       stored,
       new Date(stored.modified),
     )
-    // Issued when it was approved, so that the dashboard sees last year's money come in.
+    // Issued when it was approved, so that the dashboard sees last year's money come in; last
+    // year's invoices were paid 15 to 74 days after their date (this year's are not yet).
     await trx
       .updateTable('invoices')
-      .set({ issued_at: stored.modified })
+      .set({
+        issued_at: stored.modified,
+        paid_on: stored.year < options.year ? paidOn(stored.modified, stored.guid) : null,
+      })
       .where('enrollment_guid', '=', stored.guid)
       .execute()
   }
+}
+
+/** A payment day 15 to 74 days after `issued`, the same for the same enrollment. */
+function paidOn(issued: string, guid: string): string {
+  const days = 15 + (Number.parseInt(guid.slice(0, 8), 16) % 60)
+  return new Date(new Date(issued).getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
 }
 
 /**
