@@ -59,6 +59,22 @@ test('the dashboard shows the year beside last year, each figure linking to the 
     `/admin?year=${YEAR}&status=Approving&type=LMA`,
   )
   await expect(figure(page, 'Amount invoiced').getByRole('link')).toHaveText(/^\$[\d,]+\.\d\d$/)
+  // Paid, unpaid and overdue split the amount invoiced; the overdue figure opens the LMAs with an
+  // overdue invoice.
+  const dollars = async (label: string) =>
+    Number(
+      ((await figure(page, label).locator('.figure-card__value').textContent()) ?? '').replace(
+        /[$,]/g,
+        '',
+      ),
+    )
+  const parts =
+    (await dollars('Paid')) + (await dollars('Unpaid, not yet due')) + (await dollars('Overdue'))
+  expect(parts).toBeCloseTo(await dollars('Amount invoiced'), 2)
+  await expect(figure(page, 'Overdue').getByRole('link')).toHaveAttribute(
+    'href',
+    `/admin?year=${YEAR}&type=LMA&attention=overdue-invoice`,
+  )
   await expect(figure(page, 'More than 7 days').getByRole('link')).toHaveAttribute(
     'href',
     `/admin?year=${YEAR}&status=Authorizing&type=LMA`,
@@ -136,11 +152,19 @@ test('each chart has a name, a summary and its numbers as a table, by keyboard; 
   await expectAccessible(page)
 
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect(page.getByRole('img', { name: /^Status mix\. / })).toBeVisible()
+  // Nothing scrolls sideways, not even in the frame before Chart.js redraws at the new width…
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
+  // …and then every chart is drawn within the phone's width.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.max(...[...document.querySelectorAll('canvas')].map((c) => c.clientWidth)),
+      ),
+    )
+    .toBeLessThanOrEqual(390)
   await expectAccessible(page)
 })
 
