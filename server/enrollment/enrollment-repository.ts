@@ -76,12 +76,19 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
           lma: enrollment.lma ? JSON.stringify(enrollment.lma) : null,
           lma_name_key: enrollment.lma ? lmaNameKey(enrollment.lma.name) : null,
         })
-        .returning(['id', 'brand', 'year'])
+        .returningAll()
         .executeTakeFirstOrThrow()
-      await insertDealers(executor, row, enrollment.dealers)
-      const stored = await findByGuid(enrollment.guid, executor)
-      if (!stored) throw new Error('The enrollment vanished inside its own transaction')
-      return stored
+      // What was written comes back from the inserts themselves: no second read of the rows.
+      const dealers =
+        enrollment.dealers.length === 0
+          ? []
+          : await executor
+              .insertInto('enrollment_dealers')
+              .values(enrollment.dealers.map((entry, index) => toDealerRow(row, entry, index)))
+              .returningAll()
+              .execute()
+      dealers.sort((a, b) => a.position - b.position)
+      return toStoredEnrollment(row, dealers)
     },
 
     /** Replaces region, LMA record and dealer rows; bumps the version. */
