@@ -23,6 +23,8 @@ export interface BenchOptions {
   skip: Set<string>
   keep: boolean
   workDir: string
+  /** Where the loaded server writes a V8 CPU profile on exit (`--cpu-prof`); none when empty. */
+  cpuProfDir: string
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -47,7 +49,9 @@ export const USAGE = `npm run bench -- [options]
   --skip a,b                  leave out: typeahead, list, dashboard, submit, bulk, export,
                               cold-start, plans
   --keep                      keep the databases (printed) instead of dropping them
-  --work-dir DIR              where PGlite directories go (default .tmp/bench)`
+  --work-dir DIR              where PGlite directories go (default .tmp/bench)
+  --cpu-prof DIR              the loaded server writes a V8 CPU profile there when it stops
+                              (open it in Chrome DevTools or speedscope)`
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -70,6 +74,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       skip: { type: 'string', default: '' },
       keep: { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: '.tmp/bench' },
+      'cpu-prof': { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -107,6 +112,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     skip: new Set(values.skip.split(',').filter(Boolean)),
     keep: values.keep,
     workDir: values['work-dir'],
+    cpuProfDir: values['cpu-prof'],
   }
 }
 

@@ -81,7 +81,12 @@ try {
     await handle.close()
 
     if (needsServer) {
-      const server = await startServer({ env: { ...serverEnv, DEMO_DATA: 'false', ...main.env } })
+      const server = await startServer({
+        env: { ...serverEnv, DEMO_DATA: 'false', ...main.env },
+        nodeFlags: options.cpuProfDir
+          ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`]
+          : [],
+      })
       progress(`server ready in ${ms(server.startMs)} at ${server.url}`)
       try {
         const token = await adminIdToken(server.url)
