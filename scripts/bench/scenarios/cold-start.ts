@@ -26,7 +26,16 @@ export interface ColdStartOptions {
 interface Sample {
   startMs: number
   rssMb: number
+  /** RSS after SETTLED_MS idle: measured in the last round only. */
+  settledMb?: number
 }
+
+/**
+ * V8 gives back the heap that start-up grew (module code, the first requests) only after the
+ * process has been idle a while (its memory reducer, about 30 s here): the RSS an operator sees
+ * on an idle instance is the settled one.
+ */
+const SETTLED_MS = 40_000
 
 type Kind = 'bare' | 'embeddedNew' | 'embeddedExisting' | 'postgresNew' | 'postgresExisting'
 
@@ -39,11 +48,20 @@ type Kind = 'bare' | 'embeddedNew' | 'embeddedExisting' | 'postgresNew' | 'postg
 export async function benchColdStart(options: ColdStartOptions): Promise<BenchRow[]> {
   const dataDir = join(options.workDir, 'cold-start')
   const samples = new Map<Kind, Sample[]>()
-  const start = async (kind: Kind, label: string, startOptions: StartOptions) => {
-    progress(`cold start: ${label}`)
+  const start = async (
+    kind: Kind,
+    label: string,
+    startOptions: StartOptions,
+    settle = false,
+  ) => {
+    progress(`cold start: ${label}${settle ? `, then ${SETTLED_MS / 1000} s idle` : ''}`)
     const server = await startServer(startOptions)
-    await new Promise((resolve) => setTimeout(resolve, options.settleMs))
-    const sample = { startMs: server.startMs, rssMb: server.memory().rssMb }
+    await sleep(options.settleMs)
+    const sample: Sample = { startMs: server.startMs, rssMb: server.memory().rssMb }
+    if (settle) {
+      await sleep(SETTLED_MS - options.settleMs)
+      sample.settledMb = server.memory().rssMb
+    }
     await server.stop()
     samples.set(kind, [...(samples.get(kind) ?? []), sample])
   }
@@ -52,14 +70,22 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
   try {
     for (let run = 1; run <= options.runs; run++) {
       const round = `(${run}/${options.runs})`
-      await start('bare', `bare Fastify ${round}`, {
-        args: ['--input-type=module', '-e', BARE_FASTIFY],
-        env: {},
-      })
+      const last = run === options.runs
+      await start(
+        'bare',
+        `bare Fastify ${round}`,
+        { args: ['--input-type=module', '-e', BARE_FASTIFY], env: {} },
+        last,
+      )
       rmSync(dataDir, { recursive: true, force: true })
       const embedded = { env: { ...options.env, DATA_DIR: dataDir } }
       await start('embeddedNew', `embedded default, new DATA_DIR ${round}`, embedded)
-      await start('embeddedExisting', `embedded default, existing DATA_DIR ${round}`, embedded)
+      await start(
+        'embeddedExisting',
+        `embedded default, existing DATA_DIR ${round}`,
+        embedded,
+        last,
+      )
       if (!postgresUrl) continue
       await database?.drop()
       database = await createBenchDatabase({
@@ -70,7 +96,7 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
       })
       const postgres = { env: { ...options.env, ...database.env } }
       await start('postgresNew', `PostgreSQL, new database ${round}`, postgres)
-      await start('postgresExisting', `PostgreSQL, existing database ${round}`, postgres)
+      await start('postgresExisting', `PostgreSQL, existing database ${round}`, postgres, last)
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
@@ -100,11 +126,20 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
       ratio: times(median(own.map((s, index) => s.rssMb / (bare[index]?.rssMb ?? Number.NaN)))),
     }
   }
+  const settled = (kind: Kind) => samples.get(kind)?.at(-1)?.settledMb ?? Number.NaN
+  const settledRow = (path: string, kind: Kind): BenchRow => ({
+    path,
+    load: `RSS after ${ms(SETTLED_MS)} idle, last round`,
+    result: mb(settled(kind)),
+    baseline: `bare Fastify process ${mb(settled('bare'))}`,
+    ratio: times(settled(kind) / settled('bare')),
+  })
   const rows = [
     startRow('Cold start, embedded default: new DATA_DIR with demo data', 'embeddedNew'),
     startRow('Cold start, embedded default: existing DATA_DIR', 'embeddedExisting'),
     memoryRow('Idle RSS after start, embedded: new DATA_DIR', 'embeddedNew'),
     memoryRow('Idle RSS after start, embedded: existing DATA_DIR', 'embeddedExisting'),
+    settledRow('Idle RSS settled, embedded: existing DATA_DIR', 'embeddedExisting'),
   ]
   if (!postgresUrl) {
     rows.push({
@@ -120,8 +155,13 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
     startRow('Cold start, PostgreSQL: new database, migrations', 'postgresNew'),
     startRow('Cold start, PostgreSQL: existing database', 'postgresExisting'),
     memoryRow('Idle RSS after start, PostgreSQL', 'postgresExisting'),
+    settledRow('Idle RSS settled, PostgreSQL', 'postgresExisting'),
   )
   return rows
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds))
 }
 
 function median(values: readonly number[]): number {
