@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
-import helmet from 'helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from 'helmet'
 import authPlugin from './auth/auth-plugin.js'
 import { sessionRoutes } from './auth/session-routes.js'
 import type { Config } from './config/config.js'

@@ -83,9 +83,7 @@ try {
     if (needsServer) {
       const server = await startServer({
         env: { ...serverEnv, DEMO_DATA: 'false', ...main.env },
-        nodeFlags: options.cpuProfDir
-          ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`]
-          : [],
+        nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
       })
       progress(`server ready in ${ms(server.startMs)} at ${server.url}`)
       try {

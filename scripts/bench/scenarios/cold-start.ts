@@ -48,12 +48,7 @@ type Kind = 'bare' | 'embeddedNew' | 'embeddedExisting' | 'postgresNew' | 'postg
 export async function benchColdStart(options: ColdStartOptions): Promise<BenchRow[]> {
   const dataDir = join(options.workDir, 'cold-start')
   const samples = new Map<Kind, Sample[]>()
-  const start = async (
-    kind: Kind,
-    label: string,
-    startOptions: StartOptions,
-    settle = false,
-  ) => {
+  const start = async (kind: Kind, label: string, startOptions: StartOptions, settle = false) => {
     progress(`cold start: ${label}${settle ? `, then ${SETTLED_MS / 1000} s idle` : ''}`)
     const server = await startServer(startOptions)
     await sleep(options.settleMs)
