@@ -124,7 +124,7 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
   const settled = (kind: Kind) => samples.get(kind)?.at(-1)?.settledMb ?? Number.NaN
   const settledRow = (path: string, kind: Kind): BenchRow => ({
     path,
-    load: `RSS after ${ms(SETTLED_MS)} idle, last round`,
+    load: `RSS after ${SETTLED_MS / 1000} s idle, last round`,
     result: mb(settled(kind)),
     baseline: `bare Fastify process ${mb(settled('bare'))}`,
     ratio: times(settled(kind) / settled('bare')),
