@@ -161,7 +161,7 @@ test('each chart has a name, a summary and its numbers as a table, by keyboard; 
   await expect
     .poll(() =>
       page.evaluate(() =>
-        Math.max(...[...document.querySelectorAll('canvas')].map((c) => c.clientWidth)),
+        Math.max(...Array.from(document.querySelectorAll('canvas'), (c) => c.clientWidth)),
       ),
     )
     .toBeLessThanOrEqual(390)
