@@ -9,7 +9,18 @@ import {
 } from '../../shared/enrollment/enrollment-wire-schema.js'
 import { reasonBody } from '../../shared/office/office-schemas.js'
 import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
-import { adminSecurity, preSerialized, problemResponses } from '../http/openapi-schemas.js'
+import {
+  type AnswerEncoding,
+  chooseEncoding,
+  EncodedAnswerCache,
+  encodeAnswer,
+} from '../http/encoded-answers.js'
+import {
+  adminSecurity,
+  preEncoded,
+  preSerialized,
+  problemResponses,
+} from '../http/openapi-schemas.js'
 import { approveEnrollment } from './approve-enrollment.js'
 import { declineEnrollment } from './decline-enrollment.js'
 import { deleteEnrollment } from './delete-enrollment.js'
@@ -24,6 +35,8 @@ import { reauthorizeEnrollment } from './reauthorize-enrollment.js'
 import { updateEnrollment } from './update-enrollment.js'
 
 const admin = { tags: ['Admin'], security: adminSecurity }
+/** What the admin list keeps of its latest answers: a year of 10,000 is about 0.5 MB gzip. */
+const LIST_ANSWERS_BYTES = 16 * 1024 * 1024
 const enrollmentAnswers = { 200: storedEnrollmentSchema, ...problemResponses }
 
 const listRoute = {
@@ -87,21 +100,35 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   prepareAdminRoutes(app)
   const api = app.withTypeProvider<ZodTypeProvider>()
   const noStore = { 'cache-control': 'no-store' }
+  // The latest lists as sent, by tag and encoding (docs/decisions.md, "The admin list answers
+  // 304 while nothing changed, and keeps its latest answers"): an unchanged year costs its
+  // tag's query, not the list and its compression.
+  const listAnswers = new EncodedAnswerCache<{ encoding: AnswerEncoding }>(LIST_ANSWERS_BYTES)
 
   api.get('/enrollments', { schema: listRoute }, async (request, reply) => {
     reply.headers(noStore)
-    // The tag first, then the list (see enrollmentListEtag). The Needs attention filter reads
-    // the outbox, the invoices and the clock, which the tag does not cover: no tag for it.
-    if (!request.query.attention) {
-      const query = request.url.split('?')[1] ?? ''
-      const etag = await enrollmentListEtag(app.database.db, query, request.query.year)
-      reply.header('etag', etag)
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return reply.code(304).send(undefined)
-      }
-    }
     reply.type('application/json; charset=utf-8')
-    return preSerialized(await findEnrollments(context, request.query))
+    // The Needs attention filter reads the outbox, the invoices and the clock, which the tag
+    // does not cover: no tag for it, and no keeping.
+    if (request.query.attention) return preSerialized(await findEnrollments(context, request.query))
+    // The tag first, then the list (see enrollmentListEtag).
+    const query = request.url.split('?')[1] ?? ''
+    const etag = await enrollmentListEtag(app.database.db, query, request.query.year)
+    reply.header('etag', etag)
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      return reply.code(304).send(undefined)
+    }
+    const wanted = chooseEncoding(request.headers['accept-encoding'])
+    const key = `${wanted} ${etag}`
+    let answer = listAnswers.get(key)
+    if (!answer) {
+      answer = await encodeAnswer(await findEnrollments(context, request.query), wanted)
+      listAnswers.set(key, answer)
+    }
+    reply.header('vary', 'accept-encoding')
+    // Already encoded: the compress plugin leaves an answer with a Content-Encoding alone.
+    if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding)
+    return reply.send(preEncoded(answer.body))
   })
 
   api.get('/enrollments/:guid/history', { schema: historyRoute }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
@@ -115,6 +116,46 @@ describe.each(testDatabaseKinds())('the admin list answers 304 while unchanged, 
     })
     expect(deleted.statusCode).toBe(200)
     await change((items) => expect(byName(items, 'Bayside Chevrolet')).toBeUndefined())
+  })
+
+  it('sends the list gzip or brotli as asked, each the same list under the same tag, and a change reaches every encoding', async () => {
+    const inEncoding = async (encoding: 'gzip' | 'br' | 'identity') => {
+      const response = await t.asAdmin({ url: LIST, headers: { 'accept-encoding': encoding } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers.vary).toMatch(/accept-encoding/i)
+      const bytes = response.rawPayload
+      if (encoding === 'identity') {
+        expect(response.headers['content-encoding']).toBeUndefined()
+      } else {
+        expect(response.headers['content-encoding']).toBe(encoding)
+      }
+      const text =
+        encoding === 'gzip'
+          ? gunzipSync(bytes)
+          : encoding === 'br'
+            ? brotliDecompressSync(bytes)
+            : bytes
+      return {
+        tag: String(response.headers.etag),
+        items: JSON.parse(text.toString('utf8')) as EnrollmentListItem[],
+      }
+    }
+    // Enough enrollments for an answer over the 1 kB below which nothing is compressed.
+    for (const bac of ['610011', '610012', '610013', '610014']) {
+      await submitEnrollment(t, dealerEnrollment({ bac, name: `Encoded Motors ${bac}` }))
+    }
+    const plain = await load()
+    for (const encoding of ['gzip', 'br', 'gzip', 'br', 'identity'] as const) {
+      expect(await inEncoding(encoding)).toEqual(plain)
+    }
+
+    await submitEnrollment(t, dealerEnrollment({ bac: '610015', name: 'Encoded Motors 610015' }))
+    for (const encoding of ['gzip', 'br', 'identity'] as const) {
+      const next = await inEncoding(encoding)
+      expect(next.tag).not.toBe(plain.tag)
+      expect(byName(next.items, 'Encoded Motors 610015')?.status).toBe('Approving')
+      expect(next.items).toHaveLength(plain.items.length + 1)
+    }
   })
 
   it('answers 401 to a stranger, whatever tag it sends', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js'
 
 /**
  * The admin list's entity tag (docs/decisions.md, "The admin list answers 304 while nothing
- * changed"): the request's query, every filter included, and the state of every row the list
+ * changed, and keeps its latest answers"): the request's query, every filter included, and the state of every row the list
  * of that year reads, so that an unchanged list answers 304 Not Modified and a changed one
  * never does.
  *

@@ -50,3 +50,11 @@ export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route)
 export function preSerialized<T>(json: JsonText<T>): T {
   return json as unknown as T
 }
+
+/**
+ * The same JSON already encoded for the wire (UTF-8, gzip or brotli bytes, its Content-Encoding
+ * set): Fastify sends a Buffer unchanged.
+ */
+export function preEncoded<T>(body: Buffer): T {
+  return body as unknown as T
+}
