@@ -9,6 +9,8 @@ export interface TimedOptions {
   seconds: number
   /** The status every answer should have (default 200); any other counts as an error. */
   status?: number
+  /** Runs before each request, untimed (a change the request should see). */
+  before?: () => Promise<void>
 }
 
 export interface TimedResult {
@@ -31,6 +33,7 @@ export async function timedRequests(options: TimedOptions): Promise<TimedResult>
   const deadline = performance.now() + options.seconds * 1000
   const loop = async () => {
     while (performance.now() < deadline) {
+      await options.before?.()
       const started = performance.now()
       const status = await get(agent, `${options.url}${options.next()}`, options.headers)
       latencies.push(performance.now() - started)

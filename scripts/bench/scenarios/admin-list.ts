@@ -23,7 +23,13 @@ export async function benchAdminList(
   let next = 0
   const searchPath = () =>
     `${listPath}&search=${encodeURIComponent(terms[next++ % terms.length] ?? '')}`
-  const run = (path: () => string, seconds = options.duration, extra = {}, status = 200) =>
+  const run = (
+    path: () => string,
+    seconds = options.duration,
+    extra = {},
+    status = 200,
+    before?: () => Promise<void>,
+  ) =>
     timedRequests({
       url: server.url,
       headers: { ...headers, ...extra },
@@ -31,6 +37,7 @@ export async function benchAdminList(
       connections: options.connections,
       seconds,
       status,
+      ...(before ? { before } : {}),
     })
   const loadText = `${options.connections} conn, ${options.duration} s`
 
@@ -41,6 +48,26 @@ export async function benchAdminList(
   const empty = await run(() => `/api/enrollments?year=${options.year - 50}`)
   progress(`admin list without search: ${loadText}`)
   const all = await run(() => listPath)
+  // The same year, each request after a change to it (an approval): the list is written and
+  // compressed again, as the first time after any change.
+  const approvable = await approvableGuids(server.url, listPath, options.token)
+  progress(`admin list after each change: ${loadText}`)
+  const changed = await run(
+    () => listPath,
+    options.duration,
+    {},
+    200,
+    async () => {
+      const guid = approvable.pop()
+      if (!guid) throw new Error('The year has no Approving enrollment left to approve')
+      const response = await fetch(`${server.url}/api/enrollments/${guid}/approve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.token}` },
+      })
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`Approve answered ${response.status}`)
+    },
+  )
   progress(`admin list with search: ${loadText}`)
   const search = await run(searchPath)
   // The same year asked for again with the tag of its last answer: nothing changed, so 304.
@@ -66,13 +93,20 @@ export async function benchAdminList(
   const errors = (count: number) => (count === 0 ? '' : `, ${count} ERRORS`)
   return [
     {
-      path: `Admin list, year of ${data.enrollments.toLocaleString('en-US')}, no search`,
+      path: `Admin list, year of ${data.enrollments.toLocaleString('en-US')}, no search, nothing changed in between`,
       load: loadText,
       result:
         `p50 ${ms(all.p50)}, p99 ${ms(all.p99)} (n=${all.count}); ${full.rows.toLocaleString('en-US')} rows, ` +
         `${kb(full.gzip)} gzip (${kb(full.raw)} JSON)${errors(all.errors)}`,
       baseline,
       ratio: ratio(all.p50, all.p99),
+    },
+    {
+      path: 'Admin list, same year, each request after a change (an approval)',
+      load: loadText,
+      result: `p50 ${ms(changed.p50)}, p99 ${ms(changed.p99)} (n=${changed.count})${errors(changed.errors)}`,
+      baseline,
+      ratio: ratio(changed.p50, changed.p99),
     },
     {
       path: 'Admin list, same year again, unchanged (If-None-Match)',
@@ -91,6 +125,15 @@ export async function benchAdminList(
       ratio: ratio(search.p50, search.p99),
     },
   ]
+}
+
+/** The year's Approving enrollments that an administrator can approve (billing not None). */
+async function approvableGuids(url: string, path: string, token: string): Promise<string[]> {
+  const response = await fetch(`${url}${path}&status=Approving`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const items = (await response.json()) as Array<{ guid: string; status: string; kits: number }>
+  return items.filter((item) => item.status === 'Approving' && item.kits > 0).map((i) => i.guid)
 }
 
 /** The ETag of the answer to `path`. */
