@@ -99,6 +99,7 @@ try {
         if (!skip('list')) {
           rows.push(
             ...(await benchAdminList(server, data, {
+              databaseUrl: main.env.DATABASE_URL,
               connections: options.listConnections,
               duration: options.listDuration,
               year: LIST_YEAR,
