@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { signIn } from './support/admin'
+import { expectDealerRows } from './support/dealer-table'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
 
 /*
@@ -18,7 +19,7 @@ async function addRows(page: Page, rows: number) {
   const addFive = page.getByRole('button', { name: 'Add 5 Dealers' })
   await addFive.focus()
   for (let count = 1; count < rows; count += 5) await page.keyboard.press('Enter')
-  await expect(table(page)).toHaveAttribute('aria-rowcount', String(rows + 1))
+  await expectDealerRows(page, rows)
 }
 
 async function fillLmaInformation(page: Page) {

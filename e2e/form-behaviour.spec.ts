@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { MAX_DEALER_ROWS } from '../shared/enrollment/enrollment'
 import { expectAccessible } from './support/accessibility'
+import { expectDealerRows, showDealerTableTop } from './support/dealer-table'
 
 const bac = (page: Page, row: number) => page.getByRole('textbox', { name: `BAC, dealer ${row}` })
 const dealerName = (page: Page, row: number) =>
@@ -66,7 +67,8 @@ test.describe('errors follow their dealer row', () => {
     await expect.poll(() => errorOf(page, bac(page, 1))).toBe('BAC is required.')
 
     await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
-    await expect(removeButtons(page)).toHaveCount(6)
+    await expectDealerRows(page, 6)
+    await showDealerTableTop(page)
     expect(await errorOf(page, bac(page, 1))).toBe('BAC is required.')
     for (let row = 2; row <= 6; row++) expect(await errorOf(page, bac(page, row))).toBeNull()
 
@@ -101,14 +103,7 @@ test(`the dealer table stops at ${MAX_DEALER_ROWS} rows and says so`, async ({ p
   await page.goto('/chevy/enrollment/lma')
   const addOne = page.getByRole('button', { name: 'Add Dealer', exact: true })
   const addFive = page.getByRole('button', { name: 'Add 5 Dealers' })
-  // Only the rows near the screen are rendered: the table's row count says how many there are
-  // (the header row included).
-  const rows = {
-    table: page.getByRole('table'),
-    async count(n: number) {
-      await expect(this.table).toHaveAttribute('aria-rowcount', String(n + 1))
-    },
-  }
+  const rows = { count: (n: number) => expectDealerRows(page, n) }
   await expect(
     page.getByText(`An enrollment can list at most ${MAX_DEALER_ROWS} dealers.`),
   ).toBeVisible()

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { adminRequest, signIn } from './support/admin'
+import { expectDealerRows } from './support/dealer-table'
 import { freshBac, freshName, submitLmaThroughApi, waitForMail } from './support/enrollment-data'
 import { authorizationLink } from './support/servers'
 
@@ -27,7 +28,7 @@ test('an LMA enrolls 6 dealers, the representative authorizes from the emailed l
   await page.getByLabel('Phone Number').nth(1).fill('4025550111')
 
   await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
-  await expect(page.getByRole('button', { name: /^Remove dealer/ })).toHaveCount(6)
+  await expectDealerRows(page, 6)
   for (let row = 1; row <= 6; row++) {
     await page.getByLabel(`BAC, dealer ${row}`).fill(freshBac())
     await page.getByLabel(`Dealer name, dealer ${row}`).fill(`Member Chevrolet ${row}`)
@@ -72,7 +73,7 @@ test('the dealer table buttons add, remove and clean up rows', async ({ page }) 
   await page.getByRole('button', { name: 'Add Dealer' }).click()
   await expect(removeButtons).toHaveCount(2)
   await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
-  await expect(removeButtons).toHaveCount(7)
+  await expectDealerRows(page, 7)
   await page.getByLabel('BAC, dealer 3').fill('123456')
   await page.getByRole('button', { name: 'Remove Unused' }).click()
   await expect(removeButtons).toHaveCount(0)

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { MAX_LENGTH } from '../shared/enrollment/field-limits'
 import { lengthMessage } from '../shared/enrollment/validation-messages'
 import { expectAccessible } from './support/accessibility'
+import { expectDealerRows } from './support/dealer-table'
 
 /** `count` characters of words, as a person might paste them (no space at either end). */
 const longText = (count: number) =>
@@ -217,7 +218,7 @@ test.describe('Remove All in the dealer table', () => {
   test('clears blank rows at once, without a question', async ({ page }) => {
     await page.goto('/chevy/enrollment/lma')
     await page.getByRole('button', { name: 'Add 5 Dealers' }).click()
-    await expect(page.getByRole('textbox', { name: /^BAC, dealer/ })).toHaveCount(6)
+    await expectDealerRows(page, 6)
     await page.getByRole('button', { name: 'Remove All' }).click()
     await expect(page.getByRole('textbox', { name: /^BAC, dealer/ })).toHaveCount(1)
     await expect(page.getByRole('dialog')).toHaveCount(0)
