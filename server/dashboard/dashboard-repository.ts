@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
-import { PAYMENT_DUE_DAYS } from '../../shared/invoice/invoice.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
+import { pastDueSql } from '../invoice/past-due-sql.js'
 
 export interface DashboardScope {
   year: number
@@ -142,7 +142,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           coalesce(sum(grand_total_cents) filter (where paid_on <= day), 0) as paid,
           coalesce(sum(grand_total_cents) filter (
             where (paid_on is null or paid_on > day)
-              and invoice_date + ${PAYMENT_DUE_DAYS}::int < day), 0) as overdue
+              and ${pastDueSql(sql.ref('invoice_date'), sql.ref('day'))}), 0) as overdue
         from (
           select invoice_year, grand_total_cents, paid_on::date, invoice_date::date,
             case when invoice_year = ${scope.year} then ${today}::date else ${cutoffDay}::date end as day

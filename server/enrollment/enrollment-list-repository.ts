@@ -4,10 +4,10 @@ import type {
   EnrollmentStatus,
   EnrollmentType,
 } from '../../shared/enrollment/enrollment.js'
-import { PAYMENT_DUE_DAYS } from '../../shared/invoice/invoice.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import { pastDueSql } from '../invoice/past-due-sql.js'
 import { enrollmentKitCountSql } from './kit-count-sql.js'
 
 export interface EnrollmentListFilters {
@@ -75,7 +75,7 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
               .select(sql`1`.as('one'))
               .whereRef('i.enrollment_guid', '=', 'e.guid')
               .where('i.paid_on', 'is', null)
-              .where(sql<boolean>`i.invoice_date + ${PAYMENT_DUE_DAYS}::int < current_date`),
+              .where(pastDueSql(sql.ref('i.invoice_date'), sql`current_date`)),
           ),
         )
       }
