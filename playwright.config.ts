@@ -1,4 +1,15 @@
+import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell) when it is installed, as
+ * Playwright's own headless mode uses: the same Blink, without the full browser around it, and
+ * the suite takes about two thirds of the time it takes in /usr/bin/chromium. CHROMIUM_PATH
+ * chooses another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -40,7 +51,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: CHROMIUM_ARGS,
         },
       },
