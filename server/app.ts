@@ -12,6 +12,7 @@ import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
+import { COMPRESSION } from './http/encoded-answers.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { answerClientError, answerFrameworkError } from './http/framework-errors.js'
 import { loggedRequest } from './http/log-serializers.js'
@@ -146,9 +147,10 @@ export async function buildApp({
 
   allowSilentSignInFrame(app)
 
-  // Answers over 1 KB (the admin list, index.html) go out compressed; built assets are served
-  // as they were compressed at build time (.br, .gz) by the web plugin.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  // Answers over 1 KB (index.html, the API's larger answers) go out compressed, as the admin
+  // list's kept answers are (encoded-answers.ts); built assets are served as they were
+  // compressed at build time (.br, .gz) by the web plugin.
+  await app.register(compress, COMPRESSION)
 
   await app.register(rateLimitPlugin)
   // Before every route, so that the document and its route list see them all.

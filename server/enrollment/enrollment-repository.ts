@@ -48,16 +48,19 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
     return toStoredEnrollment(row, dealers)
   }
 
+  /** Inserts an enrollment's dealer rows and answers them as written, in their order. */
   async function insertDealers(
     executor: Kysely<Database>,
     enrollment: { id: string; brand: string; year: number },
     dealers: DealerEntry[],
-  ): Promise<void> {
-    if (dealers.length === 0) return
-    await executor
+  ) {
+    if (dealers.length === 0) return []
+    const rows = await executor
       .insertInto('enrollment_dealers')
       .values(dealers.map((entry, position) => toDealerRow(enrollment, entry, position)))
+      .returningAll()
       .execute()
+    return rows.sort((a, b) => a.position - b.position)
   }
 
   return {
@@ -79,16 +82,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow()
       // What was written comes back from the inserts themselves: no second read of the rows.
-      const dealers =
-        enrollment.dealers.length === 0
-          ? []
-          : await executor
-              .insertInto('enrollment_dealers')
-              .values(enrollment.dealers.map((entry, index) => toDealerRow(row, entry, index)))
-              .returningAll()
-              .execute()
-      dealers.sort((a, b) => a.position - b.position)
-      return toStoredEnrollment(row, dealers)
+      return toStoredEnrollment(row, await insertDealers(executor, row, enrollment.dealers))
     },
 
     /** Replaces region, LMA record and dealer rows; bumps the version. */

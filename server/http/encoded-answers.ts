@@ -2,11 +2,24 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { negotiate } from '@fastify/accept-negotiator'
 
-/** What an answer can be sent as: the encodings the compress plugin offers (app.ts), or none. */
-export type AnswerEncoding = 'br' | 'gzip' | 'identity'
+/**
+ * How answers are compressed, one setting for the compress plugin (app.ts) and the answers this
+ * module encodes ahead: over 1 KB, brotli (quality 4, text mode) or else gzip (level 6).
+ */
+export const COMPRESSION = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  brotliOptions: {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+    },
+  },
+  zlibOptions: { level: 6 },
+}
 
-/** Below this many bytes an answer goes out as it is, as the compress plugin's threshold. */
-const COMPRESS_THRESHOLD = 1024
+/** What an answer can be sent as: one of the encodings above, or none. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -18,32 +31,26 @@ const gzipped = promisify(gzip)
 export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding {
   if (!acceptEncoding) return 'identity'
   const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, 'gzip')
-  return negotiate(header, ['br', 'gzip']) ?? 'identity'
+  return negotiate(header, COMPRESSION.encodings) ?? 'identity'
 }
 
-/**
- * The JSON text encoded for the wire, off the main thread (zlib's thread pool), with the
- * compress plugin's settings: brotli quality 4, gzip level 6.
- */
+/** The JSON text encoded for the wire, off the main thread (zlib's thread pool). */
 export async function encodeAnswer(
   text: string,
   wanted: AnswerEncoding,
 ): Promise<{ body: Buffer; encoding: AnswerEncoding }> {
   const raw = Buffer.from(text, 'utf8')
-  if (wanted === 'identity' || raw.length < COMPRESS_THRESHOLD) {
+  if (wanted === 'identity' || raw.length < COMPRESSION.threshold) {
     return { body: raw, encoding: 'identity' }
   }
   if (wanted === 'br') {
+    const { params } = COMPRESSION.brotliOptions
     const body = await brotli(raw, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
+      params: { ...params, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     })
     return { body, encoding: 'br' }
   }
-  return { body: await gzipped(raw, { level: 6 }), encoding: 'gzip' }
+  return { body: await gzipped(raw, COMPRESSION.zlibOptions), encoding: 'gzip' }
 }
 
 /**
