@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.js'
 import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
 import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
+import type { BacSuggestionTimes } from './enrollment/bac-suggestions.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { COMPRESSION } from './http/encoded-answers.js'
@@ -45,6 +46,8 @@ export interface AppOptions {
   reminders?: ReminderOptions
   /** Tests shorten the limits on slow clients. */
   timeouts?: Partial<Timeouts>
+  /** How old the BAC type-ahead's directory may be (tests read through with 0). */
+  bacSuggestionTimes?: BacSuggestionTimes
 }
 
 interface Timeouts {
@@ -76,6 +79,7 @@ export async function buildApp({
   mail,
   reminders,
   timeouts,
+  bacSuggestionTimes,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts }
   const app = Fastify({
@@ -167,7 +171,7 @@ export async function buildApp({
       await api.register(publicConfigRoutes)
       await api.register(sessionRoutes)
       await api.register(regionRoutes)
-      await api.register(publicEnrollmentRoutes)
+      await api.register(publicEnrollmentRoutes, { bacSuggestionTimes })
       await api.register(adminEnrollmentRoutes)
       await api.register(officeRoutes)
       await api.register(invoiceRoutes)

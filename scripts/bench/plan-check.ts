@@ -28,7 +28,6 @@ export async function checkPlans(
   data: MainData,
   listYear: number,
 ): Promise<PlanCheck[]> {
-  const prefix = data.bacPrefixes.find((value) => value.length === 4) ?? '1000'
   const [bac = '', zip = '', name = ''] = data.searchTerms
   const listSearch = (search: string) => (db: Kysely<Database>) =>
     createEnrollmentListRepository(db).find({ year: listYear, search })
@@ -45,12 +44,6 @@ export async function checkPlans(
     id: middle.id,
   }
   const cases: Case[] = [
-    {
-      name: `BAC type-ahead, prefix '${prefix}'`,
-      run: (db) => createLookupRepository(db).findDealersByBacPrefix(prefix, listYear + 1),
-      expected: ['dealer_directory_bac_prefix_idx'],
-      noSeqScan: ['dealer_directory d', 'enrollment_dealers ed'],
-    },
     {
       name: `LMA-name type-ahead, '${data.lmaNameText}'`,
       run: (db) => createLookupRepository(db).findLmasByName(data.lmaNameText, listYear + 1),

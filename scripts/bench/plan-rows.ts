@@ -5,7 +5,6 @@ import { type BenchRow, ms, times } from './table.js'
 /** The EXPLAIN checks as table rows: plan and time, against the same query without indexes. */
 export function planRows(checks: readonly PlanCheck[], data: MainData): BenchRow[] {
   const groups = [
-    { path: `Plan: BAC type-ahead, ${data.dealers.toLocaleString('en-US')} dealers`, match: 'BAC' },
     { path: 'Plan: LMA-name type-ahead', match: 'LMA-name' },
     {
       path: `Plan: admin list search, ${data.dealerRows.toLocaleString('en-US')} dealer rows`,

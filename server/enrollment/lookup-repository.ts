@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely'
-import { bacKey } from '../../shared/enrollment/bac-key.js'
 import {
   DEALER_ENTRY_FIELDS,
   dealerFieldsLookedUpFrom,
@@ -19,14 +18,22 @@ import {
 } from '../../shared/enrollment/lma-record-fields.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import { MAX_SUGGESTIONS } from './bac-suggestions.js'
 
-export const MAX_SUGGESTIONS = 10
+/** A dealer of the directory as the BAC type-ahead suggests it, by its upper-cased BAC. */
+export interface DealerSuggestionRow {
+  key: string
+  suggestion: BacLookupResult
+}
 
 /** Autocomplete queries over the dealer directory and earlier years' enrollments (docs/product.md#type-ahead). */
 export function createLookupRepository(db: Kysely<Database>) {
   return {
-    async findDealersByBacPrefix(prefix: string, beforeYear: number): Promise<BacLookupResult[]> {
-      const pattern = `${escapeLike(bacKey(prefix))}%`
+    /**
+     * The whole dealer directory for the BAC type-ahead (bac-suggestions.ts), each dealer with
+     * the fields of its BAC's newest enrollment before `beforeYear`, keyed by its upper-cased BAC.
+     */
+    async loadDealerSuggestions(beforeYear: number): Promise<DealerSuggestionRow[]> {
       const fromDirectory = dealerFieldsLookedUpFrom('directory').map(
         (field) => sql`${sql.ref(`d.${DEALER_ENTRY_FIELDS[field].column}`)} as ${sql.ref(field)}`,
       )
@@ -37,21 +44,19 @@ export function createLookupRepository(db: Kysely<Database>) {
         (field) =>
           sql`coalesce(${sql.ref(`last.${DEALER_ENTRY_FIELDS[field].column}`)}, '') as ${sql.ref(field)}`,
       )
-      const result = await sql<BacLookupResult>`
-        select ${sql.join([...fromDirectory, ...fromLast])}, last.region_id as "regionId"
+      const result = await sql<BacLookupResult & { key: string }>`
+        select upper(d.bac) as "key", ${sql.join([...fromDirectory, ...fromLast])},
+          last.region_id as "regionId"
         from dealer_directory d
-        left join lateral (
-          select ${sql.join(lastColumns.map((column) => sql.ref(`ed.${column}`)))}, e.region_id
+        left join (
+          select distinct on (ed.bac_key) ed.bac_key,
+            ${sql.join(lastColumns.map((column) => sql.ref(`ed.${column}`)))}, e.region_id
           from enrollment_dealers ed
           join enrollments e on e.id = ed.enrollment_id
-          where ed.bac_key = upper(d.bac) and ed.year < ${beforeYear}
-          order by ed.year desc, e.modified_at desc
-          limit 1
-        ) last on true
-        where upper(d.bac) like ${pattern}
-        order by upper(d.bac)
-        limit ${MAX_SUGGESTIONS}`.execute(db)
-      return result.rows
+          where ed.year < ${beforeYear}
+          order by ed.bac_key, ed.year desc, e.modified_at desc
+        ) last on last.bac_key = upper(d.bac)`.execute(db)
+      return result.rows.map(({ key, ...suggestion }) => ({ key, suggestion }))
     },
 
     async findLmasByName(

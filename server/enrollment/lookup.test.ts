@@ -12,7 +12,13 @@ import { testDatabaseKinds } from '../test-support/test-database.js'
 describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { mail: { worker: false } })
+    // Read through: each BAC look-up loads the directory again (bac-suggestions.test.ts tests
+    // how long a loaded directory is kept).
+    t = await createTestApp(
+      kind,
+      {},
+      { mail: { worker: false }, bacSuggestionTimes: { freshMs: 0, staleMs: 0 } },
+    )
   })
   afterAll(() => t.close())
 
@@ -108,6 +114,37 @@ describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
         regionId: null,
       },
     ])
+  })
+
+  it('a BAC suggestion follows the directory, and never this year’s enrollment', async () => {
+    await t.database.db
+      .updateTable('dealer_directory')
+      .set({ name: 'Renamed Directory Motors' })
+      .where('bac', '=', '731100')
+      .execute()
+    await submit(
+      dealerEnrollment(
+        dealerEntry({
+          bac: '731100',
+          authName: 'This Year Only',
+          authEmailAddress: 'now@x.example',
+        }),
+      ),
+    )
+    const [renamed, ...others] = await lookup('bac', '731100')
+    expect(others).toEqual([])
+    expect(renamed).toMatchObject({
+      bac: '731100',
+      name: 'Renamed Directory Motors',
+      authName: 'Pat Former',
+      authEmailAddress: 'pat@former.example',
+    })
+    expect((await lookup('bac', '7311')).map((found: { bac: string }) => found.bac)).toEqual([
+      '731100',
+      '731101',
+    ])
+    await sql`delete from enrollment_dealers where year = 2025`.execute(t.database.db)
+    await sql`delete from enrollments where year = 2025`.execute(t.database.db)
   })
 
   it('an LMA name suggests last year’s record without its name change, and its dealers', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../http/app-error.js'
 import { bodyCheckedByOperation, problemResponses } from '../http/openapi-schemas.js'
 import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
+import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
 import { createEnrollmentContext } from './enrollment-context.js'
 import { toReceipt, toWire } from './enrollment-mapping.js'
 import { createLookupRepository } from './lookup-repository.js'
@@ -74,10 +75,25 @@ const authorizeRoute = {
   response: { 200: storedEnrollmentSchema, ...problemResponses },
 }
 
-export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
+export interface PublicEnrollmentRouteOptions {
+  /** How old the BAC type-ahead's directory may be; tests set 0 to read through every time. */
+  bacSuggestionTimes?: BacSuggestionTimes
+}
+
+export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOptions> = async (
+  app,
+  options,
+) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   const lookups = createLookupRepository(app.database.db)
   const { config } = app
+  const bacSuggestions = createBacSuggestions({
+    load: lookups.loadDealerSuggestions,
+    beforeYear: config.ENROLLMENT_YEAR,
+    times: options.bacSuggestionTimes,
+    onBackgroundError: (error) =>
+      app.log.warn({ err: error }, 'the BAC type-ahead could not reload the dealer directory'),
+  })
   const submitLimit = { rateLimit: { max: config.RATE_LIMIT_SUBMISSIONS, timeWindow: '1 minute' } }
   const lookupLimit = { rateLimit: { max: config.RATE_LIMIT_LOOKUPS, timeWindow: '1 minute' } }
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -94,7 +110,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
       if (value.length < MIN_LOOKUP_LENGTH) return []
-      return lookups.findDealersByBacPrefix(value, config.ENROLLMENT_YEAR)
+      return bacSuggestions.suggest(value)
     },
   )
 

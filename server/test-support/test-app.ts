@@ -19,7 +19,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'mail' | 'timeouts' | 'reminders'> = {},
+  options: Pick<AppOptions, 'mail' | 'timeouts' | 'reminders' | 'bacSuggestionTimes'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
   const config = loadConfig({
@@ -35,6 +35,7 @@ export async function createTestApp(
     mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
     timeouts: options.timeouts,
     reminders: options.reminders,
+    bacSuggestionTimes: options.bacSuggestionTimes,
   })
   const mismatches = checkResponsesAgainstDocument(app)
   await app.ready()
