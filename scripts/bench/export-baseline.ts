@@ -72,6 +72,9 @@ sheet.columns = formats.map((numFmt, index) => ({
   width: 16,
   style: { numFmt },
 }))
+// One style object per column for the data cells, as the server's report sheet gives them:
+// without it exceljs renders each cell's style to find its id (report-sheet.ts).
+const dataStyles = formats.map((numFmt) => ({ numFmt }))
 sheet.getRow(1).font = { bold: true }
 sheet.getRow(1).commit()
 
@@ -97,6 +100,10 @@ for (const size of input.chunks) {
         dealer.kit_size === 'Large' ? 125 : 75,
         enrollment.guid,
       ])
+      for (const [index, style] of dataStyles.entries()) {
+        const cell = row.findCell(index + 1)
+        if (cell) cell.style = style
+      }
       row.commit()
       rows++
       // Like the server, let the stream take what was written before going on.

@@ -160,6 +160,10 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
     expect(column('Kit Cost')).toEqual([525, 525, 450, 525, 325, 400])
     expect(cell(2, 'Kit Cost').numFmt).toBe(CURRENCY)
     expect(cell(2, 'BAC').type).toBe(ExcelJS.ValueType.String)
+    // Text columns keep the text format, so an edited cell stays text; an empty one too.
+    expect(cell(2, 'BAC').numFmt).toBe('@')
+    expect(cell(3, 'Region').numFmt).toBe('@')
+    expect(cell(2, 'Year').numFmt).toBe('0')
   })
 
   it('keeps text that looks like a formula inert', () => {

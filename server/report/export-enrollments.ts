@@ -32,14 +32,19 @@ export async function exportEnrollments(
     )
     let batch = first
     while (!batch.done && !download.closed) {
+      // The next batch is read while this one is written: on PostgreSQL the database works in
+      // its own process meanwhile. At most two batches are held (docs/performance.md).
+      const following = batches.next()
+      following.catch(() => {}) // awaited below, or dropped with the closed download
       for (const row of batch.value) {
         sheet.add(row)
         // Wait whenever the zip or the client falls behind, so memory stays flat however many
-        // rows there are (docs/performance.md).
+        // rows there are.
         if (download.backlogged()) await download.drained()
         if (download.closed) break
       }
-      if (!download.closed) batch = await batches.next()
+      if (download.closed) break
+      batch = await following
     }
     if (download.closed) {
       await batches.return(undefined)
