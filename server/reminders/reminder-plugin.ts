@@ -12,6 +12,13 @@ export interface ReminderOptions {
 }
 
 /**
+ * The first look waits this long after the server is ready (or one interval, if shorter): on the
+ * embedded database it runs on the server's one thread, and at once it held back the first
+ * answers, /readyz's among them, by about 50 ms of every start (docs/performance.md).
+ */
+const FIRST_RUN_MS = 1000
+
+/**
  * Authorization reminders on a schedule (docs/product.md#authorization-reminders), in every
  * instance: each reminder is sent once whatever the number of instances (sendDueReminders).
  * REMINDER_AFTER_DAYS=0 or REMINDER_MAX=0 turns them off.
@@ -21,10 +28,12 @@ const reminderPlugin: FastifyPluginAsync<ReminderOptions> = async (app, options)
   const rules = { afterDays: config.REMINDER_AFTER_DAYS, max: config.REMINDER_MAX }
   if (options.schedule === false || rules.afterDays === 0 || rules.max === 0) return
   const context = createEnrollmentContext(app.database.db, config, app.mail)
+  const intervalMs = options.intervalMs ?? 15 * 60_000
   const scheduler = new ReminderScheduler({
     run: (keepGoing) => sendDueReminders(context, rules, keepGoing),
     log: app.log,
-    intervalMs: options.intervalMs ?? 15 * 60_000,
+    intervalMs,
+    firstRunMs: Math.min(FIRST_RUN_MS, intervalMs),
   })
   app.addHook('onReady', async () => scheduler.start())
   app.addHook('onClose', async () => scheduler.stop())

@@ -4,11 +4,13 @@ export interface ReminderSchedulerOptions {
   /** Sends what is due while `keepGoing()` says so; answers how many. */
   run(keepGoing: () => boolean): Promise<number>
   log: FastifyBaseLogger
-  /** How often to look for due reminders; the first look is at start. */
+  /** How often to look for due reminders. */
   intervalMs: number
+  /** How long after start the first look is (default 0: at once). */
+  firstRunMs?: number
 }
 
-/** Looks for due reminders at start and then on an interval, one run at a time. */
+/** Looks for due reminders at start (or shortly after) and then on an interval, one run at a time. */
 export class ReminderScheduler {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
@@ -18,7 +20,7 @@ export class ReminderScheduler {
 
   start(): void {
     this.stopped = false
-    this.schedule(0)
+    this.schedule(this.options.firstRunMs ?? 0)
   }
 
   /** Lets a run under way finish (its reminder's transaction commits or rolls back), then stops. */
