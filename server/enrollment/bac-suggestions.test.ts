@@ -148,16 +148,26 @@ describe('the BAC type-ahead’s directory in memory', () => {
     expect(await t.names('100')).toEqual([])
   })
 
-  it('keeps the older directory when a background load fails, and tries again', async () => {
+  it('keeps the older directory when a background load fails, and tries again a fresh time later', async () => {
     const t = setUp()
     t.setRows([dealer('100001')])
     await t.names('100')
     t.advance(1_000)
     t.failNextLoad(new Error('database unavailable'))
-    expect(await t.names('100')).toEqual(['Dealer 100001'])
+    t.holdLoads(true)
+    const during = await Promise.all([t.names('100'), t.names('100'), t.names('100')])
+    expect(during).toEqual([['Dealer 100001'], ['Dealer 100001'], ['Dealer 100001']])
+    t.finishLoads()
     await flush()
+    // One failed load, reported once, however many look-ups met it.
     expect(t.errors).toEqual([new Error('database unavailable')])
+    expect(t.loadCount()).toBe(2)
+    t.holdLoads(false)
     t.setRows([dealer('100001', 'Renamed Motors')])
+    t.advance(999)
+    expect(await t.names('100')).toEqual(['Dealer 100001'])
+    expect(t.loadCount()).toBe(2)
+    t.advance(1)
     await t.names('100')
     await flush()
     expect(await t.names('100')).toEqual(['Renamed Motors'])

@@ -38,9 +38,13 @@ export function createBacSuggestions(options: {
 }) {
   const { load, beforeYear } = options
   const times = options.times ?? BAC_SUGGESTION_TIMES
-  const now = options.now ?? Date.now
+  // A monotonic clock: setting the wall clock back must not make an old directory fresh.
+  const now = options.now ?? (() => performance.now())
   let directory: Directory | null = null
   let loading: Promise<Directory> | null = null
+  // After a failed background load, the next one waits a fresh time (look-ups meanwhile answer
+  // from the older directory, until it is stale and they wait for a load of their own).
+  let backgroundRetryAt = Number.NEGATIVE_INFINITY
 
   const reload = (): Promise<Directory> => {
     if (loading) return loading
@@ -56,11 +60,19 @@ export function createBacSuggestions(options: {
     return loading
   }
 
+  const reloadInBackground = () => {
+    if (loading || now() < backgroundRetryAt) return
+    reload().catch((error: unknown) => {
+      backgroundRetryAt = now() + times.freshMs
+      options.onBackgroundError?.(error)
+    })
+  }
+
   const current = async (): Promise<Directory> => {
     const age = directory ? now() - directory.loadedAt : Number.POSITIVE_INFINITY
     if (directory && age < times.freshMs) return directory
     if (directory && age < times.staleMs) {
-      reload().catch((error: unknown) => options.onBackgroundError?.(error))
+      reloadInBackground()
       return directory
     }
     return reload()

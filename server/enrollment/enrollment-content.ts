@@ -4,11 +4,7 @@ import { toLmaRowEntry } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { DealerEntry, Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
-import {
-  duplicateBacMessage,
-  duplicateDealerError,
-  duplicateLmaError,
-} from './enrollment-conflicts.js'
+import { duplicateBacMessage, duplicateLmaError } from './enrollment-conflicts.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { EnrollmentRow } from './enrollment-mapping.js'
 import type { EnrollmentContent } from './enrollment-repository.js'
@@ -62,7 +58,6 @@ export async function checkContentIsFree(
     bacs: input.dealers.map((d) => d.bac),
   })
   if (taken.size === 0) return
-  if (input.type === 'Dealer' && options.duplicateIsConflict) throw duplicateDealerError()
   const errors: Record<string, string[]> = {}
   input.dealers.forEach((dealer, index) => {
     if (taken.has(bacKey(dealer.bac)))

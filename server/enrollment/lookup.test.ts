@@ -147,6 +147,25 @@ describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
     await sql`delete from enrollments where year = 2025`.execute(t.database.db)
   })
 
+  it('a BAC enrolled in several earlier years suggests its newest enrollment', async () => {
+    const toYear = async (from: number, to: number) => {
+      await sql`update enrollments set year = ${to} where year = ${from}`.execute(t.database.db)
+      await sql`update enrollment_dealers set year = ${to} where year = ${from}`.execute(
+        t.database.db,
+      )
+    }
+    await toYear(2024, 2022)
+    await submit(dealerEnrollment(dealerEntry({ bac: '731100', authName: 'Middle Former' })))
+    await toYear(2025, 2023)
+    await submit(dealerEnrollment(dealerEntry({ bac: '731100', authName: 'Newest Former' })))
+    await toYear(2025, 2024)
+    expect(await lookup('bac', '731100')).toEqual([
+      expect.objectContaining({ bac: '731100', authName: 'Newest Former' }),
+    ])
+    await sql`delete from enrollment_dealers where year < 2024`.execute(t.database.db)
+    await sql`delete from enrollments where year < 2024`.execute(t.database.db)
+  })
+
   it('an LMA name suggests last year’s record without its name change, and its dealers', async () => {
     await submit(
       lmaEnrollment(2, { name: 'Lookup Valley Dealers', nameChanged: true, previousName: 'Old' }),
