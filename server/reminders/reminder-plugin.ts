@@ -14,7 +14,7 @@ export interface ReminderOptions {
 /**
  * The first look waits this long after the server is ready (or one interval, if shorter): on the
  * embedded database it runs on the server's one thread, and at once it held back the first
- * answers, /readyz's among them, by about 50 ms of every start (docs/performance.md).
+ * answers, /readyz's among them, by 30 to 65 ms of every start (docs/performance.md).
  */
 const FIRST_RUN_MS = 1000
 
