@@ -10,7 +10,8 @@ const DEALER_COLUMNS = ['bac', 'name', 'auth_email_address', 'postal'] as const
  * (docs/performance.md). One index a column: the planner ORs their bitmaps, and prices a
  * multicolumn GIN index too high to use it. No fast update: PGlite runs no autovacuum to flush
  * a GIN pending list, and an unflushed list is read in full by every search. The BAC type-ahead
- * is a prefix search and has its prefix index since 0002 (dealer_directory_bac_prefix_idx).
+ * is a prefix search and has its prefix index since 0002 (dealer_directory_bac_prefix_idx, dropped
+ * by 0010 when the type-ahead moved to memory).
  * pg_trgm is a trusted extension: the owner of the database may create it; PGlite loads it in
  * openDatabase.
  */

@@ -8,6 +8,7 @@ import * as referencesAndKeys from './0006-references-and-normalized-keys.js'
 import * as authorizationReminders from './0007-authorization-reminders.js'
 import * as officeWorkflow from './0008-notes-reasons-mail-status-payments.js'
 import * as dashboardFigures from './0009-dashboard-figures.js'
+import * as dropBacPrefixIndex from './0010-drop-bac-prefix-index.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-authorization-reminders': authorizationReminders,
   '0008-notes-reasons-mail-status-payments': officeWorkflow,
   '0009-dashboard-figures': dashboardFigures,
+  '0010-drop-bac-prefix-index': dropBacPrefixIndex,
 }
