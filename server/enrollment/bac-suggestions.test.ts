@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BacLookupResult } from '../../shared/enrollment/enrollment.js'
-import { createBacSuggestions, MAX_SUGGESTIONS } from './bac-suggestions.js'
-import type { DealerSuggestionRow } from './lookup-repository.js'
+import { createBacSuggestions } from './bac-suggestions.js'
+import { type DealerSuggestionRow, MAX_SUGGESTIONS } from './lookup-repository.js'
 
 // The directory's loader is a function here so that each test decides what the database holds
 // and when a load finishes; lookup.test.ts runs the real load on PGlite and PostgreSQL.

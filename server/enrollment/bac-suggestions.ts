@@ -1,8 +1,6 @@
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { BacLookupResult } from '../../shared/enrollment/enrollment.js'
-import type { DealerSuggestionRow } from './lookup-repository.js'
-
-export const MAX_SUGGESTIONS = 10
+import { type DealerSuggestionRow, MAX_SUGGESTIONS } from './lookup-repository.js'
 
 /** How old the BAC type-ahead's directory may be (docs/decisions.md, "The BAC type-ahead answers from memory"). */
 export interface BacSuggestionTimes {
@@ -93,8 +91,6 @@ export function createBacSuggestions(options: {
     },
   }
 }
-
-export type BacSuggestions = ReturnType<typeof createBacSuggestions>
 
 function toDirectory(rows: DealerSuggestionRow[], loadedAt: number): Directory {
   return {

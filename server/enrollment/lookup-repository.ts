@@ -18,7 +18,9 @@ import {
 } from '../../shared/enrollment/lma-record-fields.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
-import { MAX_SUGGESTIONS } from './bac-suggestions.js'
+
+/** Both type-aheads answer at most this many suggestions (docs/product.md#type-ahead). */
+export const MAX_SUGGESTIONS = 10
 
 /** A dealer of the directory as the BAC type-ahead suggests it, by its upper-cased BAC. */
 export interface DealerSuggestionRow {

@@ -41,15 +41,16 @@ export function addReportSheet<Row>(
   columns: readonly ReportColumn<Row>[],
 ): ReportSheet<Row> {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = columns.map((column) => ({
+  // One style object per column, the column's and each of its data cells': exceljs looks a
+  // style up by object first and renders it to XML to find its id otherwise, which a new copy
+  // in every cell would make it do for each cell (a quarter of the export's time;
+  // docs/performance.md).
+  const dataStyles = columns.map((column) => Object.freeze({ numFmt: NUMBER_FORMATS[column.kind] }))
+  sheet.columns = columns.map((column, index) => ({
     header: column.header,
     width: column.width,
-    style: { numFmt: NUMBER_FORMATS[column.kind] },
+    style: dataStyles[index],
   }))
-  // One style object per column, given to each data cell: exceljs looks a style up by object
-  // first and renders it to XML to find its id otherwise, which a new copy in every cell would
-  // make it do for each cell (a quarter of the export's time; docs/performance.md).
-  const dataStyles = columns.map((column) => Object.freeze({ numFmt: NUMBER_FORMATS[column.kind] }))
   const header = sheet.getRow(1)
   header.font = { bold: true }
   header.commit()
