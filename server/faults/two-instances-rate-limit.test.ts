@@ -55,6 +55,14 @@ describe.runIf(hasPostgres())('two instances on one PostgreSQL and one Redis', (
     // One after the other: the first migrates the database, and two starting at once on a busy
     // machine would each take the longer.
     for (let n = 0; n < 2; n++) servers.push(await startChildServer(env))
+    // Each instance counts on its own until its Redis connection is up, which a loaded machine
+    // can take longer to make than the first request takes to come.
+    for (const server of servers) {
+      await waitFor(
+        async () =>
+          ((await readiness(server)).body as { redis?: string }).redis === 'reachable' || undefined,
+      )
+    }
   }, 120_000)
   afterAll(async () => {
     for (const server of servers) await killChildServer(server)

@@ -39,6 +39,9 @@ describe('rate limits kept in Redis (REDIS_URL), two app instances', () => {
         ),
       )
     }
+    // Each instance counts on its own until its Redis connection is up, which a loaded machine
+    // can take longer to make than the first request takes to come.
+    await waitFor(() => apps.every((t) => t.app.redis?.usable) || undefined)
   })
   afterAll(async () => {
     for (const t of apps) await t.close()
