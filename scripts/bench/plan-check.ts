@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../server/db/schema.js'
 import { createEnrollmentListRepository } from '../../server/enrollment/enrollment-list-repository.js'
+import { listClock } from '../../server/enrollment/find-enrollments.js'
 import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
 import { createEnrollmentExportRepository } from '../../server/report/enrollment-export-repository.js'
 import type { MainData } from './data/seed-main.js'
@@ -30,7 +31,7 @@ export async function checkPlans(
 ): Promise<PlanCheck[]> {
   const [bac = '', zip = '', name = ''] = data.searchTerms
   const listSearch = (search: string) => (db: Kysely<Database>) =>
-    createEnrollmentListRepository(db).find({ year: listYear, search })
+    createEnrollmentListRepository(db).find({ year: listYear, search }, listClock())
   const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
   // A page of the Excel export from the middle of the table: the cursor is the last enrollment
   // of the first half.

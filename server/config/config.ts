@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import type { Brand } from '../../shared/config/public-config.js'
+import {
+  DEFAULT_PROGRAM_CALENDAR,
+  type ProgramCalendar,
+  parseMonthDay,
+  programDates,
+} from '../../shared/enrollment/program-dates.js'
 import { DEFAULT_MAX_AGE_SECONDS } from '../auth/id-token-verifier.js'
 import { DEFAULT_DEV_USERS, devUserList } from './dev-user-list.js'
 
@@ -13,6 +19,19 @@ const commaList = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 )
+
+const monthDay = (example: string) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parseMonthDay(value)
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a month and day as MM-DD, such as ${example}`,
+      })
+      return z.NEVER
+    }
+    return parsed
+  })
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -88,6 +107,10 @@ const envSchema = z.object({
     .max(2100, 'must be a year between 2000 and 2100')
     .default(2025),
   ENROLLMENT_OPEN: booleanText.default(false),
+  /** The program's calendar (docs/product.md#program-dates): opens in the year before the program year. */
+  PROGRAM_OPENS: monthDay('10-01').default(DEFAULT_PROGRAM_CALENDAR.opens),
+  PROGRAM_DEADLINE: monthDay('02-07').default(DEFAULT_PROGRAM_CALENDAR.deadline),
+  PROGRAM_CLOSES: monthDay('12-31').default(DEFAULT_PROGRAM_CALENDAR.closes),
   BRANDS: brandList.default([
     { key: 'chevy', name: 'Chevrolet' },
     { key: 'gm', name: 'GM' },
@@ -123,6 +146,23 @@ export interface Config extends Omit<ParsedEnvironment, 'PUBLIC_URL'> {
    * and the embedded sign-in) may run: outside production, on a loopback HOST or by DEV_TOOLS=true.
    */
   devTools: boolean
+  programCalendar: ProgramCalendar
+}
+
+/** PROGRAM_OPENS, PROGRAM_DEADLINE and PROGRAM_CLOSES; the deadline may not come after the close. */
+function programCalendarOf(parsed: ParsedEnvironment): ProgramCalendar {
+  const calendar = {
+    opens: parsed.PROGRAM_OPENS,
+    deadline: parsed.PROGRAM_DEADLINE,
+    closes: parsed.PROGRAM_CLOSES,
+  }
+  const { deadline, closes } = programDates(calendar, 2025)
+  if (deadline.getTime() > closes.getTime()) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PROGRAM_DEADLINE must not come after PROGRAM_CLOSES (both fall in the program year)',
+    )
+  }
+  return calendar
 }
 
 export class ConfigError extends Error {
@@ -183,8 +223,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  SMTP_URL is required in production (the dev mailbox is off there)',
     )
   }
+  const programCalendar = programCalendarOf(parsed)
   return {
     ...parsed,
+    programCalendar,
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     // The development provider's users carry roles; its 'admin' role makes an administrator.
     ADMIN_ROLE: parsed.ADMIN_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'admin'),

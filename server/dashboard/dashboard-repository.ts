@@ -1,8 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
+import { programToday } from '../../shared/invoice/invoice.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
-import { pastDueSql } from '../invoice/past-due-sql.js'
+import { kitCostCentsSql } from '../enrollment/enrollment-figures-sql.js'
+import { waitingSinceSql } from '../enrollment/waiting-authorization-sql.js'
+import { type InvoiceState, invoiceStateSql } from '../invoice/invoice-state-sql.js'
 
 export interface DashboardScope {
   year: number
@@ -31,6 +34,8 @@ export interface EnrollmentGroup {
   rows: number
   /** Their dealer rows that order each kit figure (billing not None). */
   ordering: Record<KitFigure, number>
+  /** Cents: each one's invoice total once invoiced, else what its kits cost (see amountCentsSql). */
+  amountCents: number
 }
 
 /** Cents: invoiced, and of that paid and overdue on the year's day. */
@@ -55,6 +60,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
   const scoped = (year: number, brand: string | undefined, cutoff: Date | null) => sql`
     select e.type, e.region_id, e.dealer_rows,
       ${sql.join(KIT_FIGURES.map((figure) => sql.ref(`e.${figure.column}`)))},
+      coalesce(i.grand_total_cents, ${kitCostCentsSql('e')}) as amount_cents,
       case when ${cutoff}::timestamptz is null or e.modified_at <= ${cutoff}::timestamptz then e.status
         else coalesce((
           select h.status_after from enrollment_history h
@@ -62,7 +68,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
             and h.status_after in ('Approved', 'Approving', 'Authorizing', 'Declined')
           order by h.at desc, h.id desc limit 1), e.status)
       end as status
-    from enrollments e
+    from enrollments e left join invoices i on i.enrollment_guid = e.guid
     where e.year = ${year} and ${brandIs(sql.ref('e.brand'), brand)}
       and (${cutoff}::timestamptz is null or e.created_at <= ${cutoff}::timestamptz)`
 
@@ -81,7 +87,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
       await sql`select set_config('jit', 'off', true)`.execute(trx)
       return sql<Record<string, unknown>>`
         select s.type, s.status, s.region_id, count(*) as enrollments,
-          sum(s.dealer_rows) as rows,
+          sum(s.dealer_rows) as rows, sum(s.amount_cents) as amount_cents,
           ${sql.join(KIT_FIGURES.map((figure) => sql`sum(${sql.ref(`s.${figure.column}`)}) as ${sql.ref(figure.column)}`))}
         from (${scoped(year, brand, cutoff)}) s
         group by s.type, s.status, s.region_id`.execute(trx)
@@ -96,6 +102,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
       ordering: Object.fromEntries(
         KIT_FIGURES.map((figure) => [figure.key, Number(row[figure.column])]),
       ) as Record<KitFigure, number>,
+      amountCents: Number(row.amount_cents),
     }))
   }
 
@@ -136,15 +143,14 @@ export function createDashboardRepository(db: Kysely<Database>) {
       scope: ComparedScope,
       today: string,
     ): Promise<{ current: InvoiceAmounts; previous: InvoiceAmounts }> {
-      const cutoffDay = scope.cutoff ? scope.cutoff.toISOString().slice(0, 10) : today
+      const cutoffDay = scope.cutoff ? programToday(scope.cutoff) : today
+      const amount = (state: InvoiceState) =>
+        sql`coalesce(sum(i.grand_total_cents) filter (where ${invoiceStateSql('i', state, sql.ref('i.day'))}), 0)`
       const { rows } = await sql<Record<'year' | 'invoiced' | 'paid' | 'overdue', string | number>>`
-        select invoice_year as year, coalesce(sum(grand_total_cents), 0) as invoiced,
-          coalesce(sum(grand_total_cents) filter (where paid_on <= day), 0) as paid,
-          coalesce(sum(grand_total_cents) filter (
-            where (paid_on is null or paid_on > day)
-              and ${pastDueSql(sql.ref('invoice_date'), sql.ref('day'))}), 0) as overdue
+        select invoice_year as year, ${amount('issued')} as invoiced, ${amount('paid')} as paid,
+          ${amount('overdue')} as overdue
         from (
-          select invoice_year, grand_total_cents, paid_on::date, invoice_date::date,
+          select id, invoice_year, grand_total_cents, paid_on, invoice_date,
             case when invoice_year = ${scope.year} then ${today}::date else ${cutoffDay}::date end as day
           from invoices
           where invoice_year in (${scope.year}, ${scope.year - 1})
@@ -182,20 +188,20 @@ export function createDashboardRepository(db: Kysely<Database>) {
       }))
     },
 
-    /** LMA enrollments of the year still Authorizing, waiting longer than each number of days. */
+    /** LMA enrollments of the year still Authorizing at `now`, waiting longer than each number of days. */
     async waitingAuthorizations(
       scope: DashboardScope,
       days: readonly number[],
+      now: Date,
     ): Promise<Array<{ days: number; count: number }>> {
       const counts = days.map(
-        (day) =>
-          sql`count(*) filter (where authorization_requested_at <= now() - ${`${day} days`}::interval)`,
+        (day) => sql`count(*) filter (where ${waitingSinceSql('e', day, now)})`,
       )
       const { rows } = await sql<Record<string, string>>`
         select ${sql.join(counts.map((counted, index) => sql`${counted} as ${sql.ref(`d${index}`)}`))}
-        from enrollments
-        where status = 'Authorizing' and type = 'Lma' and year = ${scope.year}
-          and ${brandIs(sql.ref('brand'), scope.brand)}`.execute(db)
+        from enrollments e
+        where e.status = 'Authorizing' and e.type = 'Lma' and e.year = ${scope.year}
+          and ${brandIs(sql.ref('e.brand'), scope.brand)}`.execute(db)
       return days.map((day, index) => ({ days: day, count: Number(rows[0]?.[`d${index}`] ?? 0) }))
     },
   }

@@ -20,6 +20,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const context = {
     dashboard: createDashboardRepository(app.database.db),
     regions: createRegionRepository(app.database.db),
+    calendar: app.config.programCalendar,
   }
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -5,22 +5,25 @@ import {
   WAITING_DAYS,
 } from '../../shared/dashboard/dashboard-schema.js'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
-import { centsToDollars, dealerRowCostCents } from '../../shared/enrollment/pricing.js'
+import { centsToDollars } from '../../shared/enrollment/pricing.js'
+import { type ProgramCalendar, programDay } from '../../shared/enrollment/program-dates.js'
+import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
+import { programToday } from '../../shared/invoice/invoice.js'
 import type { Region } from '../../shared/region/region.js'
 import { KIT_FIGURES } from '../db/kit-figures.js'
 import type { DashboardRepository, DashboardScope, InvoiceAmounts } from './dashboard-repository.js'
 
-const DAY_MS = 24 * 3600 * 1000
 export const NO_REGION = 'No region'
 
 export interface DashboardContext {
   dashboard: DashboardRepository
   regions: { list(): Promise<Region[]> }
+  calendar: ProgramCalendar
 }
 
 /**
  * The dashboard of a year (docs/product.md#dashboard). Last year's figures are taken at the same
- * day of its program: as many days after its first submission as `now` is after this year's.
+ * day of its program, by the program's calendar (never past its close), whatever the brand.
  */
 export async function findDashboard(
   context: DashboardContext,
@@ -28,16 +31,15 @@ export async function findDashboard(
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const { dashboard } = context
-  const starts = await dashboard.programStarts(scope)
-  const elapsed = starts.current ? now.getTime() - starts.current.getTime() : null
-  const cutoff =
-    elapsed !== null && starts.previous ? new Date(starts.previous.getTime() + elapsed) : null
+  const position = programDay(context.calendar, scope.year, now)
+  const cutoff = position.sameDayLastYear
   const compared = { ...scope, cutoff }
+  const starts = await dashboard.programStarts(scope)
   const [groups, invoiced, weekly, waiting, regions] = await Promise.all([
     dashboard.enrollmentGroups(compared),
-    dashboard.invoiceAmounts(compared, now.toISOString().slice(0, 10)),
+    dashboard.invoiceAmounts(compared, programToday(now)),
     dashboard.weeklySubmissions(scope, starts),
-    dashboard.waitingAuthorizations(scope, WAITING_DAYS),
+    dashboard.waitingAuthorizations(scope, WAITING_DAYS, now),
     context.regions.list(),
   ])
   // One pass over the groups (a year of 10,000 enrollments gives about a thousand), each figure
@@ -53,9 +55,10 @@ export async function findDashboard(
   }
   const byStatus = new Map<string, [number, number]>()
   const byType = new Map<string, [number, number]>()
-  const kits = new Map<string, [number, number]>()
+  const dealerKits = new Map<string, [number, number]>()
   const byRegion = new Map<string, [number, number]>()
   const dealersCovered = figure()
+  const kitsOrdered = figure()
   const pending = figure()
   const regionName = new Map(regions.map((region) => [region.id, region.name]))
   for (const group of groups) {
@@ -63,18 +66,17 @@ export async function findDashboard(
     if (side === undefined) continue
     tally(byStatus, group.status, side, group.enrollments)
     tally(byType, group.type, side, group.enrollments)
-    if (group.status === 'Declined') continue
-    dealersCovered[side] += group.rows
+    dealersCovered[side] += coveredDealers(group.status, group.rows)
+    if (group.status === 'Approving' && group.type === 'Lma') pending[side] += group.amountCents
     let ordering = 0
     for (const kit of KIT_FIGURES) {
-      const rows = group.ordering[kit.key]
+      // What the row is billed to (not None) does not change what it orders.
+      const kits = orderedKits(group.status, { ...kit, billing: 'ImrFunds' })
+      const rows = kits === 0 ? 0 : group.ordering[kit.key]
       if (rows === 0) continue
       ordering += rows
-      tally(kits, kit.key, side, rows)
-      if (group.status === 'Approving' && group.type === 'Lma') {
-        // What the row is billed to (not None) does not change its price.
-        pending[side] += rows * dealerRowCostCents({ ...kit, billing: 'ImrFunds' })
-      }
+      kitsOrdered[side] += rows * kits
+      tally(dealerKits, kit.key, side, rows)
     }
     if (ordering > 0) {
       const region = (group.regionId !== null && regionName.get(group.regionId)) || NO_REGION
@@ -100,7 +102,8 @@ export async function findDashboard(
   return {
     year: scope.year,
     brand: scope.brand ?? null,
-    dayOfProgram: elapsed === null ? null : Math.floor(elapsed / DAY_MS),
+    dayOfProgram: position.day,
+    programClosed: position.closed,
     comparedAt: cutoff?.toISOString() ?? null,
     byStatus: ENROLLMENT_STATUSES.map((status) => ({
       status,
@@ -108,11 +111,12 @@ export async function findDashboard(
     })),
     byType: ENROLLMENT_TYPES.map((type) => ({ type, ...pairOf(byType.get(type)) })),
     dealersCovered: pairOf(dealersCovered),
-    kits: KIT_SIZE_FIGURES.flatMap((kitSize) =>
+    kitsOrdered: pairOf(kitsOrdered),
+    dealersByKit: KIT_SIZE_FIGURES.flatMap((kitSize) =>
       HISPANIC_FIGURES.map((hispanic) => ({
         kitSize,
         hispanic,
-        ...pairOf(kits.get(`${kitSize}/${hispanic}`)),
+        ...pairOf(dealerKits.get(`${kitSize}/${hispanic}`)),
       })),
     ),
     invoiced: money((amounts) => amounts.invoiced),
@@ -128,7 +132,7 @@ export async function findDashboard(
       current: weekCount(scope.year, index + 1),
       previous: weekCount(scope.year - 1, index + 1),
     })),
-    kitsByRegion: regionNames
+    dealersByRegion: regionNames
       .map((region) => ({ region, ...pairOf(byRegion.get(region)) }))
       .filter((entry) => entry.region !== NO_REGION || entry.current + entry.previous > 0),
     waitingAuthorizations: waiting,

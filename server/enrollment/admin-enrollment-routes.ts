@@ -108,9 +108,12 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   api.get('/enrollments', { schema: listRoute }, async (request, reply) => {
     reply.headers(noStore)
     reply.type('application/json; charset=utf-8')
-    // The Needs attention filter reads the outbox, the invoices and the clock, which the tag
-    // does not cover: no tag for it, and no keeping.
-    if (request.query.attention) return preSerialized(await findEnrollments(context, request.query))
+    // Needs attention and the dashboard's filters read the outbox or the clock, which the tag
+    // does not cover: no tag for them, and no keeping.
+    const { attention, invoice, waiting } = request.query
+    if (attention || invoice || waiting !== undefined) {
+      return preSerialized(await findEnrollments(context, request.query))
+    }
     // The tag first, then the list (see enrollmentListEtag).
     const query = request.url.split('?')[1] ?? ''
     const etag = await enrollmentListEtag(app.database.db, query, request.query.year)

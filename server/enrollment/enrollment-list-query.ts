@@ -1,5 +1,10 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import {
+  INVOICE_FILTERS,
+  type InvoiceFilter,
+  WAITING_FILTERS,
+} from '../../shared/enrollment/list-figure-filters.js'
 import { ATTENTION_FILTERS, type AttentionFilter } from '../../shared/office/office-limits.js'
 import { blankIsAbsent, queryText, yearQueryParam } from '../http/query-text.js'
 
@@ -34,6 +39,23 @@ export const enrollmentListQuery = z.object({
     z
       .enum(Object.keys(ATTENTION_FILTERS) as [AttentionFilter, ...AttentionFilter[]], {
         error: `Attention must be one of ${Object.keys(ATTENTION_FILTERS).join(', ')}.`,
+      })
+      .optional(),
+  ),
+  invoice: z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(Object.keys(INVOICE_FILTERS) as [InvoiceFilter, ...InvoiceFilter[]], {
+        error: `Invoice must be one of ${Object.keys(INVOICE_FILTERS).join(', ')}.`,
+      })
+      .optional(),
+  ),
+  waiting: z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `Waiting must be one of ${WAITING_FILTERS.join(', ')} (days).` })
+      .refine((days) => (WAITING_FILTERS as readonly number[]).includes(days), {
+        error: `Waiting must be one of ${WAITING_FILTERS.join(', ')} (days).`,
       })
       .optional(),
   ),

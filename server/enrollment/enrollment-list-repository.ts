@@ -4,11 +4,13 @@ import type {
   EnrollmentStatus,
   EnrollmentType,
 } from '../../shared/enrollment/enrollment.js'
+import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
-import { pastDueSql } from '../invoice/past-due-sql.js'
-import { enrollmentKitCountSql } from './kit-count-sql.js'
+import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
+import { amountCentsSql, coveredDealersSql, orderedKitsSql } from './enrollment-figures-sql.js'
+import { waitingSinceSql } from './waiting-authorization-sql.js'
 
 export interface EnrollmentListFilters {
   year?: number
@@ -20,6 +22,17 @@ export interface EnrollmentListFilters {
   search?: string
   /** Only enrollments with a failed mail, or with an invoice unpaid past its due date. */
   attention?: AttentionFilter
+  /** Only enrollments whose invoice is issued, paid, or unpaid and not yet due (the dashboard's money). */
+  invoice?: InvoiceFilter
+  /** Only LMA enrollments still Authorizing whose authorization was requested more than this many days ago. */
+  waiting?: number
+}
+
+/** The moment the list is read at: the program's today and the waiting times count from it. */
+export interface ListClock {
+  /** YYYY-MM-DD (shared/invoice/invoice.ts, programToday). */
+  today: string
+  now: Date
 }
 
 /** JSON text of a value of type T, as the database wrote it. */
@@ -33,12 +46,16 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
      * into a JavaScript object (PGlite decodes every field in JavaScript), then into JSON
      * again, was most of the call's time (docs/performance.md).
      */
-    async find(filters: EnrollmentListFilters): Promise<JsonText<EnrollmentListItem[]>> {
+    async find(
+      filters: EnrollmentListFilters,
+      clock: ListClock,
+    ): Promise<JsonText<EnrollmentListItem[]>> {
       let query = db
         .selectFrom('enrollments as e')
         .leftJoin('enrollment_dealers as first', (join) =>
           join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
         )
+        .leftJoin('invoices as i', 'i.enrollment_guid', 'e.guid')
         // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
         .select([
           'e.guid',
@@ -52,7 +69,9 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
           sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
           isoTimestamp(sql.ref('e.created_at')).as('created'),
           isoTimestamp(sql.ref('e.modified_at')).as('modified'),
-          enrollmentKitCountSql('e').as('kits'),
+          orderedKitsSql('e').as('kits'),
+          coveredDealersSql('e').as('dealers'),
+          sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),
         ])
       if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
       if (filters.status) query = query.where('e.status', '=', filters.status)
@@ -69,15 +88,11 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
         )
       }
       if (filters.attention === 'overdue-invoice') {
-        query = query.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('invoices as i')
-              .select(sql`1`.as('one'))
-              .whereRef('i.enrollment_guid', '=', 'e.guid')
-              .where('i.paid_on', 'is', null)
-              .where(pastDueSql(sql.ref('i.invoice_date'), sql`current_date`)),
-          ),
-        )
+        query = query.where(invoiceStateSql('i', 'overdue', clock.today))
+      }
+      if (filters.invoice) query = query.where(invoiceStateSql('i', filters.invoice, clock.today))
+      if (filters.waiting !== undefined) {
+        query = query.where(waitingSinceSql('e', filters.waiting, clock.now))
       }
       if (filters.brand) query = query.where('e.brand', '=', filters.brand)
       if (filters.search) {

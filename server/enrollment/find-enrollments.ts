@@ -1,6 +1,7 @@
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
+import { programToday } from '../../shared/invoice/invoice.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import type { EnrollmentListFilters, JsonText } from './enrollment-list-repository.js'
+import type { EnrollmentListFilters, JsonText, ListClock } from './enrollment-list-repository.js'
 
 /**
  * The admin Enrollment List (docs/product.md#enrollment-list): every enrollment matching the filters, newest change
@@ -9,7 +10,13 @@ import type { EnrollmentListFilters, JsonText } from './enrollment-list-reposito
 export function findEnrollments(
   context: EnrollmentContext,
   filters: EnrollmentListFilters,
+  now: Date = new Date(),
 ): Promise<JsonText<EnrollmentListItem[]>> {
   const search = filters.search?.trim()
-  return context.list.find({ ...filters, search: search || undefined })
+  return context.list.find({ ...filters, search: search || undefined }, listClock(now))
+}
+
+/** The list read at `now`: the program's today, and the moment waiting times count from. */
+export function listClock(now: Date = new Date()): ListClock {
+  return { today: programToday(now), now }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { currentBrand } from '../../shared/brand/find-brand.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
-import { INVOICE_TERMS } from '../../shared/invoice/invoice.js'
+import { INVOICE_TERMS, programToday } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
@@ -23,7 +23,7 @@ export async function issueInvoice(
   return createInvoiceRepository(trx).issue(trx, {
     enrollmentGuid: enrollment.guid,
     invoiceYear: enrollment.year,
-    invoiceDate: today.toISOString().slice(0, 10),
+    invoiceDate: programToday(today),
     terms: INVOICE_TERMS,
     brand: enrollment.brand,
     brandName: currentBrand(config.BRANDS, enrollment.brand).name,

@@ -1,20 +1,12 @@
 import { sql } from 'kysely'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
-import { isOverdue, paymentDueDate } from '../../shared/invoice/invoice.js'
+import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
 
 const NO_INVOICE = 'This enrollment has no invoice.'
-
-/** Today in the server's calendar, YYYY-MM-DD (the database's date, as the invoice date is). */
-async function today(context: EnrollmentContext): Promise<string> {
-  const { rows } = await sql<{ today: string }>`select current_date::text as today`.execute(
-    context.db,
-  )
-  return rows[0]?.today ?? new Date().toISOString().slice(0, 10)
-}
 
 /** An enrollment's invoice and whether it is paid (docs/product.md#office-workflow). */
 export async function findPayment(
@@ -42,7 +34,7 @@ export async function findPayment(
     grandTotal: centsToDollars(row.grand_total_cents),
     paidOn,
     reference: row.payment_reference,
-    overdue: isOverdue({ invoiceDate, paidOn }, await today(context)),
+    overdue: isOverdue({ invoiceDate, paidOn }, programToday()),
   }
 }
 

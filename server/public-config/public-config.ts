@@ -9,6 +9,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     brands: config.BRANDS,
     enrollmentYear: config.ENROLLMENT_YEAR,
     enrollmentOpen: config.ENROLLMENT_OPEN,
+    programCalendar: config.programCalendar,
     support: { email: config.SUPPORT_EMAIL, phone: config.SUPPORT_PHONE },
     itSupport: {
       name: config.IT_SUPPORT_NAME,

@@ -1,4 +1,5 @@
 import { currentBrand } from '../../shared/brand/find-brand.js'
+import { enrollmentDeadlineText } from '../../shared/enrollment/program-dates.js'
 import {
   INVITATION_ACTION,
   INVITATION_PAUSE_HOURS,
@@ -41,6 +42,7 @@ export async function sendInvitations(
       const mail = reEnrollmentInvitationMail({
         brandName: currentBrand(config.BRANDS, item.brand).name,
         year: config.ENROLLMENT_YEAR,
+        deadline: enrollmentDeadlineText(config.ENROLLMENT_YEAR, config.programCalendar),
         type: item.type,
         enrolledName: item.name,
         recipientName: item.contactName,

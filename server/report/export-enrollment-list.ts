@@ -17,6 +17,7 @@ import {
   createEnrollmentListRepository,
   type EnrollmentListFilters,
 } from '../enrollment/enrollment-list-repository.js'
+import { listClock } from '../enrollment/find-enrollments.js'
 import { addReportSheet, type CellKind, type CellValue, type ReportColumn } from './report-sheet.js'
 import { reportFilename, sendXlsx } from './xlsx-download.js'
 
@@ -61,7 +62,7 @@ export async function exportEnrollmentList(
   reply: FastifyReply,
   { db, brands, filters, sort }: ListExportOptions,
 ): Promise<FastifyReply> {
-  const json = await createEnrollmentListRepository(db).find(filters)
+  const json = await createEnrollmentListRepository(db).find(filters, listClock())
   const items = sortListItems(JSON.parse(json) as ListItem[], sort, brands)
   return sendXlsx(reply, reportFilename('pos-enrollment-list'), async (download) => {
     const sheet = addReportSheet(download.workbook, 'Enrollments', enrollmentListColumns(brands))

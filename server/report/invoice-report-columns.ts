@@ -1,5 +1,5 @@
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
-import { isOverdue, paymentDueDate } from '../../shared/invoice/invoice.js'
+import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import type { CellValue, ReportColumn } from './report-sheet.js'
 
@@ -57,15 +57,10 @@ export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
   ),
 ]
 
-/** Today, YYYY-MM-DD in UTC, as the invoice dates are written. */
-function today(): string {
-  return new Date().toISOString().slice(0, 10)
-}
-
 /** Paid, Overdue (unpaid past its due date) or Unpaid (docs/product.md#office-workflow). */
 export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' {
   if (invoice.paidOn) return 'Paid'
-  return isOverdue(invoice, today()) ? 'Overdue' : 'Unpaid'
+  return isOverdue(invoice, programToday()) ? 'Overdue' : 'Unpaid'
 }
 
 /** The totals row: 'Total', then the sum of every number column. */

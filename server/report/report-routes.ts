@@ -58,7 +58,7 @@ const listReportForm = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `Only the fields ${TOKEN_FIELD}, year, type, status, brand, search and sort may be sent.`
+          ? `Only the fields ${TOKEN_FIELD}, year, type, status, brand, search, attention, invoice, waiting and sort may be sent.`
           : 'The body must be a form of the list’s filters.',
     },
   )
@@ -148,11 +148,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     '/reports/enrollment-list',
     { bodyLimit: FORM_BODY_LIMIT, schema: listReportRoute },
     (request, reply) => {
-      const { year, type, status, brand, search, sort } = request.body ?? {}
+      const { search, sort, [TOKEN_FIELD]: _token, ...filters } = request.body ?? {}
       return exportEnrollmentList(reply, {
         db,
         brands: app.config.BRANDS,
-        filters: { year, type, status, brand, search: search?.trim() || undefined },
+        filters: { ...filters, search: search?.trim() || undefined },
         sort: sort ?? DEFAULT_LIST_SORT,
       })
     },

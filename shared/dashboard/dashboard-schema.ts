@@ -22,8 +22,12 @@ export const dashboardSchema = z
     brand: z.string().nullable().describe('The brand key, or null for all brands.'),
     dayOfProgram: z
       .int()
+      .min(1)
       .nullable()
-      .describe('Days since the year’s first submission; null before the first one.'),
+      .describe(
+        'The day of the year’s program by its calendar (1 on the opening day, never past its close); null before it opens.',
+      ),
+    programClosed: z.boolean().describe('Whether the program has closed (the day is its last).'),
     comparedAt: z.iso
       .datetime()
       .nullable()
@@ -32,8 +36,11 @@ export const dashboardSchema = z
       ),
     byStatus: z.array(compared(count).extend({ status: z.enum(ENROLLMENT_STATUSES) })),
     byType: z.array(compared(count).extend({ type: z.enum(ENROLLMENT_TYPES) })),
-    dealersCovered: compared(count),
-    kits: z.array(
+    dealersCovered: compared(count).describe(
+      'The dealer rows of the enrollments that order kits (shared/enrollment/program-figures.ts).',
+    ),
+    kitsOrdered: compared(count).describe('The kits they order, add-on kits included.'),
+    dealersByKit: z.array(
       compared(count).extend({
         kitSize: z.enum(KIT_SIZE_FIGURES),
         hispanic: z.enum(HISPANIC_FIGURES),
@@ -47,7 +54,9 @@ export const dashboardSchema = z
     ),
     pendingApproval: compared(money),
     weekly: z.array(compared(count).extend({ week: z.int().min(1) })),
-    kitsByRegion: z.array(compared(count).extend({ region: z.string() })),
+    dealersByRegion: z
+      .array(compared(count).extend({ region: z.string() }))
+      .describe('Dealers ordering kits, by the region of their enrollment.'),
     waitingAuthorizations: z.array(z.object({ days: z.int(), count })),
   })
   .meta({ id: 'Dashboard' })

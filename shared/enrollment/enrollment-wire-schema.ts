@@ -144,7 +144,17 @@ export const enrollmentListItemSchema = z
     name: z.string(),
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
-    kits: z.int().describe('The kits its dealer rows order, add-on kits included.'),
+    kits: z
+      .int()
+      .describe(
+        'The kits it orders, add-on kits included; none when declined (shared/enrollment/program-figures.ts).',
+      ),
+    dealers: z.int().describe('The dealers it covers: its dealer rows; none when declined.'),
+    amount: z
+      .number()
+      .describe(
+        'Dollars: its invoice’s grand total once invoiced, else what its kits cost a year.',
+      ),
   })
   .meta({ id: 'EnrollmentListItem' })
 

@@ -26,6 +26,8 @@ const item = (guid: string, overrides: Partial<ListItem>): ListItem => ({
   created: '2025-01-01T00:00:00.000Z',
   modified: '2025-01-01T00:00:00.000Z',
   kits: 1,
+  dealers: 1,
+  amount: 325,
   ...overrides,
 })
 

@@ -1,7 +1,70 @@
-/** The last day of a program year's enrollment: February 7 of that year. */
-export const ENROLLMENT_DEADLINE = { month: 2, day: 7 } as const
+/**
+ * The program's calendar (docs/product.md#program-dates), set once in configuration
+ * (PROGRAM_OPENS, PROGRAM_DEADLINE, PROGRAM_CLOSES) and read by the forms' deadline banner, the
+ * invitation mail and the dashboard's "Day N of the program". Each is a month and day: the
+ * program of a year opens in the year before it, and its deadline and close fall in the year.
+ */
+export interface MonthDay {
+  month: number
+  day: number
+}
 
-const deadlineFormat = new Intl.DateTimeFormat('en-US', {
+export interface ProgramCalendar {
+  opens: MonthDay
+  deadline: MonthDay
+  closes: MonthDay
+}
+
+/** The spec's deadline, February 7; a program that opens October 1 and closes December 31. */
+export const DEFAULT_PROGRAM_CALENDAR: ProgramCalendar = Object.freeze({
+  opens: { month: 10, day: 1 },
+  deadline: { month: 2, day: 7 },
+  closes: { month: 12, day: 31 },
+})
+
+const DAY_MS = 24 * 3600 * 1000
+
+const at = (year: number, { month, day }: MonthDay) => new Date(Date.UTC(year, month - 1, day))
+
+/** The program of `year`: the first day it is open, its deadline, and its last day (UTC midnights). */
+export function programDates(calendar: ProgramCalendar, year: number) {
+  return {
+    opens: at(year - 1, calendar.opens),
+    deadline: at(year, calendar.deadline),
+    closes: at(year, calendar.closes),
+  }
+}
+
+/** `MM-DD` → a month and day that exists in every year (February 29 does not); null otherwise. */
+export function parseMonthDay(text: string): MonthDay | null {
+  const match = /^(\d{2})-(\d{2})$/.exec(text.trim())
+  if (!match) return null
+  const month = Number(match[1])
+  const day = Number(match[2])
+  const date = new Date(Date.UTC(2025, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { month, day } : null
+}
+
+/**
+ * Where `now` stands in the program of `year`: its day (1 on the opening day, never past the
+ * closing day; null before it opens), whether it has closed, and the moment of last year's
+ * program on the same day (now's time of day on that day), which the dashboard compares with.
+ */
+export function programDay(calendar: ProgramCalendar, year: number, now: Date) {
+  const { opens, closes } = programDates(calendar, year)
+  const lastDay = closes.getTime() + DAY_MS - 1
+  if (now.getTime() < opens.getTime()) return { day: null, closed: false, sameDayLastYear: null }
+  const closed = now.getTime() > lastDay
+  const elapsed = Math.min(now.getTime(), lastDay) - opens.getTime()
+  const day = Math.floor(elapsed / DAY_MS) + 1
+  const lastYear = programDates(calendar, year - 1)
+  const sameDayLastYear = new Date(
+    Math.min(lastYear.opens.getTime() + elapsed, lastYear.closes.getTime() + DAY_MS - 1),
+  )
+  return { day, closed, sameDayLastYear }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -9,8 +72,9 @@ const deadlineFormat = new Intl.DateTimeFormat('en-US', {
 })
 
 /** The deadline of `year` as the pages show it: 'Feb 7, 2026'. */
-export function enrollmentDeadlineText(year: number): string {
-  return deadlineFormat.format(
-    new Date(Date.UTC(year, ENROLLMENT_DEADLINE.month - 1, ENROLLMENT_DEADLINE.day)),
-  )
+export function enrollmentDeadlineText(
+  year: number,
+  calendar: ProgramCalendar = DEFAULT_PROGRAM_CALENDAR,
+): string {
+  return dateFormat.format(programDates(calendar, year).deadline)
 }

@@ -21,6 +21,15 @@ export function paymentDueDate(invoiceDate: string): string {
   return due.toISOString().slice(0, 10)
 }
 
+/**
+ * The program's today, YYYY-MM-DD: the UTC calendar day of the server's clock, which also dates
+ * the invoices. Overdue, paid and unpaid are decided on this day everywhere (the list, the
+ * dashboard, the reports, the payment panel), never on the database's or the browser's clock.
+ */
+export function programToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10)
+}
+
 /** Overdue: unpaid after its due date; `today` is YYYY-MM-DD. */
 export function isOverdue(
   invoice: { invoiceDate: string; paidOn: string | null },

@@ -1,10 +1,11 @@
-import { enrollmentDeadlineText } from '../../../shared/enrollment/program-dates.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface ReEnrollmentInvitationInput {
   brandName: string
   /** The year to enroll in. */
   year: number
+  /** Its enrollment deadline as the pages show it ('Feb 7, 2026'). */
+  deadline: string
   type: 'Dealer' | 'Lma'
   /** The dealership or LMA as enrolled last year. */
   enrolledName: string
@@ -30,7 +31,7 @@ export function reEnrollmentInvitationMail(input: ReEnrollmentInvitationInput): 
     [
       { paragraph: `Dear ${input.recipientName || 'program participant'},` },
       {
-        paragraph: `${input.enrolledName} took part in the ${input.year - 1} program and has not enrolled for ${input.year} yet. Enrollment in the ${program} is open; the enrollment deadline is ${enrollmentDeadlineText(input.year)}.`,
+        paragraph: `${input.enrolledName} took part in the ${input.year - 1} program and has not enrolled for ${input.year} yet. Enrollment in the ${program} is open; the enrollment deadline is ${input.deadline}.`,
       },
       { paragraph: hint },
       { link: { label: `Open the ${form}`, url: input.url } },

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/page-title'
 
 export function EnrollmentIndex() {
   usePageTitle('Dealer Enrollment')
-  const { enrollmentOpen, enrollmentYear } = useConfig()
+  const { enrollmentOpen, enrollmentYear, programCalendar } = useConfig()
   if (!enrollmentOpen) {
     return <p className="lead">The {enrollmentYear} enrollment period has ended.</p>
   }
@@ -13,7 +13,7 @@ export function EnrollmentIndex() {
     <section className="stack">
       <p className="lead">Enrollment in the {enrollmentYear} Dealer Funded POS Program is open.</p>
       <p className="banner banner--info">
-        Enrollment Deadline: {enrollmentDeadlineText(enrollmentYear)}
+        Enrollment Deadline: {enrollmentDeadlineText(enrollmentYear, programCalendar)}
       </p>
       <ul className="choice-list">
         <li>

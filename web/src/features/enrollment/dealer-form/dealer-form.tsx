@@ -22,7 +22,7 @@ export interface DealerFormProps {
 
 /** The Dealer Enrollment Form: Dealer Information, Dealer Agreement, Authorization. */
 export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: DealerFormProps) {
-  const { enrollmentYear, surveyUrl } = useConfig()
+  const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
   const year = form.values.year || enrollmentYear
   return (
     <EnrollmentForm
@@ -44,7 +44,9 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
     >
       {mode === 'new' && !form.readOnly && (
         <div className="banner banner--warning">
-          <p className="banner__title">Enrollment Deadline: {enrollmentDeadlineText(year)}</p>
+          <p className="banner__title">
+            Enrollment Deadline: {enrollmentDeadlineText(year, programCalendar)}
+          </p>
           <p>
             Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
           </p>

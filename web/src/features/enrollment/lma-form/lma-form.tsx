@@ -24,7 +24,7 @@ const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Chang
 
 /** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
 export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaFormProps) {
-  const { enrollmentYear, surveyUrl } = useConfig()
+  const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
   const year = useFormSnapshot(form, (state) => state.values.year) || enrollmentYear
   const status = useFormSnapshot(form, (state) => state.values.status)
   const readOnly = useFormSnapshot(form, (state) => state.readOnly)
@@ -57,7 +57,9 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
       )}
       {mode === 'new' && !readOnly && (
         <div className="banner banner--warning">
-          <p className="banner__title">Enrollment Deadline: {enrollmentDeadlineText(year)}</p>
+          <p className="banner__title">
+            Enrollment Deadline: {enrollmentDeadlineText(year, programCalendar)}
+          </p>
           <p>
             Questions or feedback about enrolling? <a href={surveyUrl}>Take our short survey</a>.
           </p>
