@@ -50,7 +50,7 @@ export async function recordPayment(
   payment: { paidOn: string; reference: string } | null,
   admin: AdminIdentity,
 ): Promise<InvoicePayment> {
-  const day = await today(context)
+  const day = programToday()
   await context.db.transaction().execute(async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')

@@ -13,6 +13,9 @@ export interface ListFilters {
   brand: string
   /** Needs attention: 'failed-mail', 'overdue-invoice'; '' is Any. */
   attention: string
+  /** A dashboard figure's filters (shared/enrollment/list-figure-filters.ts); '' and null are Any. */
+  invoice: string
+  waiting: number | null
 }
 
 export function findEnrollments(
@@ -24,6 +27,8 @@ export function findEnrollments(
   if (filters.type) params.set('type', filters.type)
   if (filters.brand) params.set('brand', filters.brand)
   if (filters.attention) params.set('attention', filters.attention)
+  if (filters.invoice) params.set('invoice', filters.invoice)
+  if (filters.waiting !== null) params.set('waiting', String(filters.waiting))
   const search = filters.query.trim()
   if (search) params.set('search', search)
   return api.get<EnrollmentListItem[]>(`/api/enrollments?${params}`, { signal })

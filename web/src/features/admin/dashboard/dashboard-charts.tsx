@@ -57,25 +57,25 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
         }
       />
       <ChartFigure
-        title="Kits by region"
+        title="Dealers ordering kits, by region"
         empty={
-          data.kitsByRegion.some((entry) => entry.current + entry.previous > 0)
+          data.dealersByRegion.some((entry) => entry.current + entry.previous > 0)
             ? undefined
-            : 'No kits ordered yet.'
+            : 'No dealers order kits yet.'
         }
         summary={
-          data.kitsByRegion
+          data.dealersByRegion
             .filter((entry) => entry.current > 0)
             .map((entry) => `${entry.region} ${entry.current}`)
-            .join(', ') || 'No kits ordered yet.'
+            .join(', ') || 'No dealers order kits yet.'
         }
         config={charts.regions}
         table={
           <ComparedTable
-            caption="Kits ordered by region"
+            caption="Dealers ordering kits, by region"
             rowHeader="Region"
             columns={[thisYear, `${lastYear} at the same day`]}
-            rows={data.kitsByRegion.map((entry) => ({ label: entry.region, ...entry }))}
+            rows={data.dealersByRegion.map((entry) => ({ label: entry.region, ...entry }))}
           />
         }
       />
@@ -129,16 +129,16 @@ function chartConfigs(data: Dashboard) {
   const regions: ChartConfiguration<'bar'> = {
     type: 'bar',
     data: {
-      labels: data.kitsByRegion.map((entry) => entry.region),
+      labels: data.dealersByRegion.map((entry) => entry.region),
       datasets: [
         {
           label: thisYear,
-          data: data.kitsByRegion.map((entry) => entry.current),
+          data: data.dealersByRegion.map((entry) => entry.current),
           backgroundColor: THIS_YEAR,
         },
         {
           label: data.comparedAt ? `${lastYear} at the same day` : lastYear,
-          data: data.kitsByRegion.map((entry) => entry.previous),
+          data: data.dealersByRegion.map((entry) => entry.previous),
           backgroundColor: LAST_YEAR,
         },
       ],

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
+import type { WaitingFilter } from '@shared/enrollment/list-figure-filters'
 import { formatMoney } from '@shared/enrollment/pricing'
 import { lazy, Suspense, useCallback } from 'react'
 import { Link } from 'wouter'
@@ -16,7 +17,13 @@ import { KitsTable } from './kits-table'
 // The chart library loads when the dashboard is opened, not with the rest of the admin area.
 const DashboardCharts = lazy(() => import('./dashboard-charts'))
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+const DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const formatDate = (iso: string) => DATE.format(new Date(iso))
 const dollars = (value: number) => formatMoney(Math.round(value * 100))
 
 /** How the year is going, beside last year at the same day of its program (docs/product.md#dashboard). */
@@ -61,6 +68,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           />
         ))}
         <FigureCard label="Dealers covered" figure={data.dealersCovered} href={link({})} />
+        <FigureCard label="Kits ordered" figure={data.kitsOrdered} href={link({})} />
       </dl>
       <h2 className="dashboard__heading">Money</h2>
       <dl className="figure-grid">
@@ -68,7 +76,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           label="Amount invoiced"
           figure={data.invoiced}
           format={dollars}
-          href={link({ status: 'Approved', type: 'Lma' })}
+          href={link({ type: 'Lma', invoice: 'issued' })}
         />
         <FigureCard
           label="Amount pending approval"
@@ -76,8 +84,18 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           format={dollars}
           href={link({ status: 'Approving', type: 'Lma' })}
         />
-        <FigureCard label="Paid" figure={data.paid} format={dollars} />
-        <FigureCard label="Unpaid, not yet due" figure={data.unpaid} format={dollars} />
+        <FigureCard
+          label="Paid"
+          figure={data.paid}
+          format={dollars}
+          href={link({ type: 'Lma', invoice: 'paid' })}
+        />
+        <FigureCard
+          label="Unpaid, not yet due"
+          figure={data.unpaid}
+          format={dollars}
+          href={link({ type: 'Lma', invoice: 'unpaid' })}
+        />
         <FigureCard
           label="Overdue"
           figure={data.overdue}
@@ -92,8 +110,8 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
             <dt className="figure-card__label">More than {entry.days} days</dt>
             <dd className="figure-card__value">
               <Link
-                href={`~${link({ status: 'Authorizing', type: 'Lma' })}`}
-                aria-label={`Authorizations waiting more than ${entry.days} days: ${entry.count}, show the authorizing LMA enrollments`}
+                href={`~${link({ status: 'Authorizing', type: 'Lma', waiting: entry.days as WaitingFilter })}`}
+                aria-label={`Authorizations waiting more than ${entry.days} days: ${entry.count}, show them in the enrollment list`}
               >
                 {entry.count}
               </Link>
@@ -114,10 +132,11 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
 function introText(data: Dashboard): string {
   const last = data.year - 1
   if (data.dayOfProgram === null) {
-    return `The ${data.year} program has no submissions yet. Last year's figures are ${last}'s in full.`
+    return `The ${data.year} program has not opened yet. Last year's figures are ${last}'s in full.`
   }
-  if (!data.comparedAt) {
-    return `Day ${data.dayOfProgram + 1} of the ${data.year} program. ${last} had no submissions to compare with.`
-  }
-  return `Day ${data.dayOfProgram + 1} of the ${data.year} program, compared with ${last} on the same day of its program (${LONG_DATE.format(new Date(data.comparedAt))}).`
+  const day = data.programClosed
+    ? `The ${data.year} program has closed: day ${data.dayOfProgram} was its last`
+    : `Day ${data.dayOfProgram} of the ${data.year} program`
+  const when = data.comparedAt ? formatDate(data.comparedAt) : ''
+  return `${day}, compared with ${last} on the same day of its program (${when}).`
 }

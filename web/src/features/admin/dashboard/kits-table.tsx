@@ -7,16 +7,16 @@ const HISPANIC_LABELS: Record<string, string> = {
   Only: 'Hispanic only',
 }
 
-/** Dealer rows ordering kits, by kit size and Hispanic option, this year beside last year. */
+/** Dealers ordering kits (dealer rows), by kit size and Hispanic option, this year beside last year. */
 export function KitsTable({ data }: { data: Dashboard }) {
-  const sizes = [...new Set(data.kits.map((entry) => entry.kitSize))]
-  const options = [...new Set(data.kits.map((entry) => entry.hispanic))]
+  const sizes = [...new Set(data.dealersByKit.map((entry) => entry.kitSize))]
+  const options = [...new Set(data.dealersByKit.map((entry) => entry.hispanic))]
   return (
     <div className="list-table-frame">
       <table className="data-table kits-table">
         <caption className="visually-hidden">
-          Kits ordered in {data.year} by kit size and Hispanic option, with {data.year - 1} at the
-          same day
+          Dealers ordering kits in {data.year} by kit size and Hispanic option, with {data.year - 1}{' '}
+          at the same day
         </caption>
         <thead>
           <tr>
@@ -33,7 +33,7 @@ export function KitsTable({ data }: { data: Dashboard }) {
             <tr key={size}>
               <th scope="row">{size}</th>
               {options.map((option) => {
-                const entry = data.kits.find(
+                const entry = data.dealersByKit.find(
                   (kit) => kit.kitSize === size && kit.hispanic === option,
                 )
                 return (

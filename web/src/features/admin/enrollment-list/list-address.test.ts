@@ -13,7 +13,16 @@ describe('the admin list’s address', () => {
   it('is plain /admin for the defaults', () => {
     const view = readListAddress('', CONFIG)
     expect(view).toEqual({
-      filters: { query: '', year: 2025, type: '', status: '', brand: '', attention: '' },
+      filters: {
+        query: '',
+        year: 2025,
+        type: '',
+        status: '',
+        brand: '',
+        attention: '',
+        invoice: '',
+        waiting: null,
+      },
       sort: { key: 'updated', descending: true },
     })
     expect(writeListAddress(view, 2025)).toBe('')

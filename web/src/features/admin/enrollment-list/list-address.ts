@@ -1,4 +1,5 @@
 import type { Brand } from '@shared/config/public-config'
+import { parseInvoiceFilter, parseWaitingFilter } from '@shared/enrollment/list-figure-filters'
 import {
   DEFAULT_LIST_SORT,
   formatListSort,
@@ -37,6 +38,8 @@ export function readListAddress(
       status: parseListStatus(params.get('status')) ?? '',
       brand: brands.some((known) => known.key === brand) ? brand : '',
       attention: attentionOf(params.get('attention')),
+      invoice: parseInvoiceFilter(params.get('invoice')),
+      waiting: parseWaitingFilter(params.get('waiting')),
     },
     sort: parseListSort(params.get('sort')) ?? DEFAULT_LIST_SORT,
   }
@@ -51,6 +54,8 @@ export function writeListAddress(view: ListView, enrollmentYear: number): string
   if (filters.status) params.set('status', filters.status)
   if (filters.brand) params.set('brand', filters.brand)
   if (filters.attention) params.set('attention', filters.attention)
+  if (filters.invoice) params.set('invoice', filters.invoice)
+  if (filters.waiting !== null) params.set('waiting', String(filters.waiting))
   if (filters.query) params.set('q', filters.query)
   if (formatListSort(sort) !== formatListSort(DEFAULT_LIST_SORT)) {
     params.set('sort', formatListSort(sort))

@@ -1,3 +1,4 @@
+import { INVOICE_FILTERS, waitingFilterText } from '@shared/enrollment/list-figure-filters'
 import { ATTENTION_FILTERS } from '@shared/office/office-limits'
 import { YearStepper } from '../../../components/ui/year-stepper'
 import { useConfig } from '../../config/config-context'
@@ -100,6 +101,27 @@ export function ListFilterBar({
           ))}
         </select>
       </label>
+      <FigureFilters filters={filters} onClear={() => set({ invoice: '', waiting: null })} />
     </div>
+  )
+}
+
+/**
+ * The filters a dashboard figure opened the list with (an invoice's state, how long an
+ * authorization has waited), which no drop-down offers: said in words, with a way out.
+ */
+function FigureFilters({ filters, onClear }: { filters: ListFilters; onClear(): void }) {
+  const shown = [
+    filters.invoice ? INVOICE_FILTERS[filters.invoice as keyof typeof INVOICE_FILTERS] : '',
+    filters.waiting !== null ? waitingFilterText(filters.waiting) : '',
+  ].filter(Boolean)
+  if (shown.length === 0) return null
+  return (
+    <p className="list-filters__figure">
+      <span>Only: {shown.join('; ')}</span>
+      <button type="button" className="button button--small" onClick={onClear}>
+        Remove this filter
+      </button>
+    </p>
   )
 }

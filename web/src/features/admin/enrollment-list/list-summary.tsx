@@ -4,6 +4,7 @@ import {
   type ListSort,
   parseListSort,
 } from '@shared/enrollment/list-view'
+import { formatMoney } from '@shared/enrollment/pricing'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
 
@@ -13,13 +14,19 @@ const counted = (count: number, one: string, many: string) =>
   `${COUNT.format(count)} ${count === 1 ? one : many}`
 
 /**
- * '37 enrollments, 1,204 kits': what the filters found, all pages together; a row deleted since
- * the list was fetched counts no more (the export leaves it out too).
+ * '37 enrollments, 52 dealers, 1,204 kits, amount $48,200.00': what the filters found, all pages
+ * together, counted as the dashboard counts (shared/enrollment/program-figures.ts: a declined
+ * enrollment covers no dealers and orders no kits); a row deleted since the list was fetched
+ * counts no more (the export leaves it out too).
  */
 export function resultsText(rows: readonly ListRow[]): string {
   const live = rows.filter((row) => row.status !== 'Deleted')
-  const kits = live.reduce((sum, row) => sum + row.kits, 0)
-  return `${counted(live.length, 'enrollment', 'enrollments')}, ${counted(kits, 'kit', 'kits')}`
+  const sum = (figure: (row: ListRow) => number) =>
+    live.reduce((total, row) => total + figure(row), 0)
+  const kits = sum((row) => row.kits)
+  const dealers = sum((row) => row.dealers)
+  const cents = sum((row) => Math.round(row.amount * 100))
+  return `${counted(live.length, 'enrollment', 'enrollments')}, ${counted(dealers, 'dealer', 'dealers')}, ${counted(kits, 'kit', 'kits')}, amount ${formatMoney(cents)}`
 }
 
 export const RESULTS_ID = 'list-results'
@@ -93,6 +100,9 @@ function ExportButton({
     status: filters.status,
     brand: filters.brand,
     search: filters.query.trim(),
+    attention: filters.attention,
+    invoice: filters.invoice,
+    waiting: filters.waiting === null ? '' : String(filters.waiting),
     sort: formatListSort(sort),
   }
   return (

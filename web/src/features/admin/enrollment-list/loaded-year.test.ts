@@ -14,6 +14,8 @@ const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => (
   created: '2025-01-02T03:04:05.000Z',
   modified: '2025-01-02T03:04:05.000Z',
   kits: 1,
+  dealers: 1,
+  amount: 325,
 })
 
 const YEAR = [
@@ -22,7 +24,16 @@ const YEAR = [
   row('c', 'Dealer', 'Approved'),
   row('d', 'Lma', 'Authorizing'),
 ]
-const ANY: ListFilters = { query: '', year: 2025, status: '', type: '', brand: '', attention: '' }
+const ANY: ListFilters = {
+  query: '',
+  year: 2025,
+  status: '',
+  type: '',
+  brand: '',
+  attention: '',
+  invoice: '',
+  waiting: null,
+}
 const loaded: LoadedYear = { scope: scopeOf(ANY), rows: YEAR }
 const guids = (rows: ListRow[]) => rows.map((item) => item.guid)
 

@@ -24,7 +24,12 @@ export function scopeOf(filters: ListFilters): string {
 
 /** The filters leave every row of their year and search in: their answer is a loaded year. */
 export function coversYear(filters: ListFilters): boolean {
-  return !filters.type && !filters.status && !filters.brand && !filters.attention
+  return !filters.type && !filters.status && !filters.brand && !serverOnly(filters)
+}
+
+/** Filters only the server can apply: Needs attention and the dashboard's (the outbox, the clock). */
+export function serverOnly(filters: ListFilters): boolean {
+  return Boolean(filters.attention || filters.invoice || filters.waiting !== null)
 }
 
 /** The Type, Status and Brand filters, as the server applies them (equality; empty is Any). */
@@ -49,7 +54,7 @@ export function rowsToShow(
 ): ListRow[] {
   if (answer?.key === key) return answer.rows
   // Which rows need attention only the server knows: the last answer stays until it comes.
-  if (filters.attention) return answer?.rows ?? []
+  if (serverOnly(filters)) return answer?.rows ?? []
   if (loaded && loaded.scope === scopeOf(filters)) {
     return coversYear(filters)
       ? loaded.rows

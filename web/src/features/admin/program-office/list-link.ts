@@ -1,4 +1,5 @@
 import type { EnrollmentStatus, EnrollmentType } from '@shared/enrollment/enrollment'
+import type { InvoiceFilter, WaitingFilter } from '@shared/enrollment/list-figure-filters'
 import type { ProgramFilters } from './program-filters'
 
 /**
@@ -12,6 +13,10 @@ export function listHref(
     type?: EnrollmentType
     /** The list's Needs attention filter. */
     attention?: 'overdue-invoice' | 'failed-mail'
+    /** The dashboard's money: invoiced, paid, unpaid and not yet due. */
+    invoice?: InvoiceFilter
+    /** Authorizations waiting more than so many days. */
+    waiting?: WaitingFilter
   } = {},
 ): string {
   const query = new URLSearchParams({ year: String(filters.year) })
@@ -19,5 +24,7 @@ export function listHref(
   if (only.status) query.set('status', only.status)
   if (only.type) query.set('type', only.type === 'Lma' ? 'LMA' : 'Dealer')
   if (only.attention) query.set('attention', only.attention)
+  if (only.invoice) query.set('invoice', only.invoice)
+  if (only.waiting) query.set('waiting', String(only.waiting))
   return `/admin?${query}`
 }
