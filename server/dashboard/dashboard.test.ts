@@ -10,7 +10,9 @@ import {
   type SeedRow,
 } from './test-support/program-years.js'
 
-const YEAR = 2025
+const NOW = new Date()
+/** The program `now` is in, by the default calendar (opens October 1 of the year before). */
+const YEAR = NOW.getUTCMonth() >= 9 ? NOW.getUTCFullYear() + 1 : NOW.getUTCFullYear()
 const STATUSES = ['Approved', 'Approving', 'Authorizing', 'Declined'] as const
 
 /** Prices of docs/product.md#prices in dollars, written out again: the test's own pricing. */
@@ -27,7 +29,10 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
     Math.min(...mine.filter((e) => e.year === year).map((e) => e.createdAt.getTime()))
   const firstCurrent = first(YEAR)
   const firstPrevious = first(YEAR - 1)
-  const cutoff = firstPrevious + (now.getTime() - firstCurrent)
+  // The program's calendar, written out again: October 1 of the year before to December 31.
+  const opens = (year: number) => Date.UTC(year - 1, 9, 1)
+  const elapsed = now.getTime() - opens(YEAR)
+  const cutoff = opens(YEAR - 1) + elapsed
   const statusAt = (e: SeedEnrollment) => {
     if (e.year === YEAR) return e.status
     const before = e.history.filter((h) => h.at.getTime() <= cutoff)
@@ -45,6 +50,7 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
   })
   const rowsOf = (list: typeof current) =>
     list.filter((e) => e.status !== 'Declined').flatMap((e) => e.rows)
+  const kitsOf = (row: SeedRow) => (rowDollars(row) === 0 ? 0 : row.hispanic === 'Yes' ? 2 : 1)
   const ordering = (list: typeof current) => rowsOf(list).filter((row) => rowDollars(row) > 0)
   let weeks = 0
   const weekOf = (e: SeedEnrollment) => {
@@ -88,7 +94,7 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
     paid: payments('paid'),
     unpaid: payments('unpaid'),
     overdue: payments('overdue'),
-    dayOfProgram: Math.floor((now.getTime() - firstCurrent) / DAY),
+    dayOfProgram: Math.floor(elapsed / DAY) + 1,
     comparedAt: new Date(cutoff),
     byStatus: STATUSES.map((status) => ({
       status,
@@ -99,7 +105,8 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
       ...both((list) => list.filter((e) => e.type === type).length),
     })),
     dealersCovered: both((list) => rowsOf(list).length),
-    kits: (['Large', 'Small'] as const).flatMap((kitSize) =>
+    kitsOrdered: both((list) => rowsOf(list).reduce((sum, row) => sum + kitsOf(row), 0)),
+    dealersByKit: (['Large', 'Small'] as const).flatMap((kitSize) =>
       (['Yes', 'No', 'Only'] as const).map((hispanic) => ({
         kitSize,
         hispanic,
@@ -121,7 +128,7 @@ function expectedFigures(seed: SeedEnrollment[], brand: string | undefined, now:
       current: weekCounts.get(`${YEAR}/${index + 1}`) ?? 0,
       previous: weekCounts.get(`${YEAR - 1}/${index + 1}`) ?? 0,
     })),
-    kitsByRegionTotal: both((list) => ordering(list).length),
+    dealersByRegionTotal: both((list) => ordering(list).length),
     waitingAuthorizations: [7, 14, 30].map((days) => ({
       days,
       count: mine.filter(
@@ -139,9 +146,9 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
   let t: AdminTestApp
   let seed: SeedEnrollment[]
   let regions: Array<{ id: number; name: string }>
-  const now = new Date()
+  const now = NOW
   beforeAll(async () => {
-    t = await createAdminTestApp(kind)
+    t = await createAdminTestApp(kind, { ENROLLMENT_YEAR: String(YEAR) })
     regions = await t.database.db.selectFrom('regions').select(['id', 'name']).execute()
     seed = programYears({
       year: YEAR,
@@ -173,7 +180,9 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
       expect(answer.byStatus).toEqual(expected.byStatus)
       expect(answer.byType).toEqual(expected.byType)
       expect(answer.dealersCovered).toEqual(expected.dealersCovered)
-      expect(answer.kits).toEqual(expected.kits)
+      expect(answer.kitsOrdered).toEqual(expected.kitsOrdered)
+      expect(answer.dealersByKit).toEqual(expected.dealersByKit)
+      expect(answer.programClosed).toBe(false)
       expect(answer.invoiced).toEqual(expected.invoiced)
       expect({ paid: answer.paid, unpaid: answer.unpaid, overdue: answer.overdue }).toEqual({
         paid: expected.paid,
@@ -184,14 +193,14 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
       expect(answer.weekly).toEqual(expected.weekly)
       expect(answer.waitingAuthorizations).toEqual(expected.waitingAuthorizations)
       const regionTotal = (key: 'current' | 'previous') =>
-        answer.kitsByRegion.reduce((sum, entry) => sum + entry[key], 0)
+        answer.dealersByRegion.reduce((sum, entry) => sum + entry[key], 0)
       expect({ current: regionTotal('current'), previous: regionTotal('previous') }).toEqual(
-        expected.kitsByRegionTotal,
+        expected.dealersByRegionTotal,
       )
     })
   }
 
-  it('counts kits per region by the enrollment’s region, and those without one apart', async () => {
+  it('counts dealers ordering kits per region by the enrollment’s region, and those without one apart', async () => {
     const answer = await dashboard(`?year=${YEAR}`)
     const expected = new Map<string, number>()
     for (const e of seed) {
@@ -201,19 +210,19 @@ describe.each(testDatabaseKinds())('GET /api/dashboard on %s', (kind) => {
       expected.set(region, (expected.get(region) ?? 0) + kits)
     }
     for (const region of regions) {
-      expect(answer.kitsByRegion.find((entry) => entry.region === region.name)?.current).toBe(
+      expect(answer.dealersByRegion.find((entry) => entry.region === region.name)?.current).toBe(
         expected.get(region.name) ?? 0,
       )
     }
-    expect(answer.kitsByRegion.find((entry) => entry.region === 'No region')?.current).toBe(
+    expect(answer.dealersByRegion.find((entry) => entry.region === 'No region')?.current).toBe(
       expected.get('No region') ?? 0,
     )
-    expect(answer.kitsByRegion.map((entry) => entry.region).slice(0, regions.length)).toEqual(
+    expect(answer.dealersByRegion.map((entry) => entry.region).slice(0, regions.length)).toEqual(
       regions.map((region) => region.name),
     )
   })
 
-  it('a year without submissions yet compares with last year in full', async () => {
+  it('a year whose program has not opened compares with last year in full', async () => {
     const answer = await dashboard(`?year=${YEAR + 1}`)
     expect(answer.dayOfProgram).toBeNull()
     expect(answer.comparedAt).toBeNull()

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
+import { FIGURE_LINKS } from '@shared/dashboard/figure-filters'
 import type { WaitingFilter } from '@shared/enrollment/list-figure-filters'
 import { formatMoney } from '@shared/enrollment/pricing'
 import { lazy, Suspense, useCallback } from 'react'
@@ -56,7 +57,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
             key={entry.status}
             label={entry.status}
             figure={entry}
-            href={link({ status: entry.status })}
+            href={link(FIGURE_LINKS.status(entry.status).filter)}
           />
         ))}
         {data.byType.map((entry) => (
@@ -64,11 +65,19 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
             key={entry.type}
             label={entry.type === 'Lma' ? 'LMA enrollments' : 'Dealer enrollments'}
             figure={entry}
-            href={link({ type: entry.type })}
+            href={link(FIGURE_LINKS.type(entry.type).filter)}
           />
         ))}
-        <FigureCard label="Dealers covered" figure={data.dealersCovered} href={link({})} />
-        <FigureCard label="Kits ordered" figure={data.kitsOrdered} href={link({})} />
+        <FigureCard
+          label="Dealers covered"
+          figure={data.dealersCovered}
+          href={link(FIGURE_LINKS.dealersCovered.filter)}
+        />
+        <FigureCard
+          label="Kits ordered"
+          figure={data.kitsOrdered}
+          href={link(FIGURE_LINKS.kitsOrdered.filter)}
+        />
       </dl>
       <h2 className="dashboard__heading">Money</h2>
       <dl className="figure-grid">
@@ -76,31 +85,31 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           label="Amount invoiced"
           figure={data.invoiced}
           format={dollars}
-          href={link({ type: 'Lma', invoice: 'issued' })}
+          href={link(FIGURE_LINKS.invoiced.filter)}
         />
         <FigureCard
           label="Amount pending approval"
           figure={data.pendingApproval}
           format={dollars}
-          href={link({ status: 'Approving', type: 'Lma' })}
+          href={link(FIGURE_LINKS.pendingApproval.filter)}
         />
         <FigureCard
           label="Paid"
           figure={data.paid}
           format={dollars}
-          href={link({ type: 'Lma', invoice: 'paid' })}
+          href={link(FIGURE_LINKS.paid.filter)}
         />
         <FigureCard
           label="Unpaid, not yet due"
           figure={data.unpaid}
           format={dollars}
-          href={link({ type: 'Lma', invoice: 'unpaid' })}
+          href={link(FIGURE_LINKS.unpaid.filter)}
         />
         <FigureCard
           label="Overdue"
           figure={data.overdue}
           format={dollars}
-          href={link({ type: 'Lma', attention: 'overdue-invoice' })}
+          href={link(FIGURE_LINKS.overdue.filter)}
         />
       </dl>
       <h2 className="dashboard__heading">Authorizations waiting</h2>
@@ -110,7 +119,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
             <dt className="figure-card__label">More than {entry.days} days</dt>
             <dd className="figure-card__value">
               <Link
-                href={`~${link({ status: 'Authorizing', type: 'Lma', waiting: entry.days as WaitingFilter })}`}
+                href={`~${link(FIGURE_LINKS.waiting(entry.days as WaitingFilter).filter)}`}
                 aria-label={`Authorizations waiting more than ${entry.days} days: ${entry.count}, show them in the enrollment list`}
               >
                 {entry.count}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Dashboard } from '../../shared/dashboard/dashboard-schema.js'
+import { FIGURE_LINKS, type FigureLink } from '../../shared/dashboard/figure-filters.js'
+import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
+import {
+  ADMIN_CLAIMS,
+  type AdminTestApp,
+  createAdminTestApp,
+} from '../test-support/admin-test-app.js'
+import {
+  onlySheet,
+  openWorkbook,
+  postReportForm,
+  rowValues,
+} from '../test-support/report-download.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+import { insertProgramYears, programYears } from './test-support/program-years.js'
+
+const NOW = new Date()
+const YEAR = NOW.getUTCMonth() >= 9 ? NOW.getUTCFullYear() + 1 : NOW.getUTCFullYear()
+
+/** The list's query for a figure's filter, as the dashboard's link writes it into the address. */
+function listQuery(link: FigureLink, brand: string | undefined): Record<string, string> {
+  const { status, type, attention, invoice, waiting } = link.filter
+  const query: Record<string, string> = { year: String(YEAR) }
+  if (brand) query.brand = brand
+  if (status) query.status = status
+  if (type) query.type = type
+  if (attention) query.attention = attention
+  if (invoice) query.invoice = invoice
+  if (waiting) query.waiting = String(waiting)
+  return query
+}
+
+/**
+ * One truth (docs/product.md#figures): every figure of the dashboard equals what the list it
+ * opens counts on arrival (its count line adds up the rows' enrollments, dealers, kits and
+ * amounts), and the export of that list has the same enrollments and kits.
+ */
+describe.each(testDatabaseKinds())('the dashboard, the list and the export agree on %s', (kind) => {
+  let t: AdminTestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createAdminTestApp(kind, { ENROLLMENT_YEAR: String(YEAR) })
+    token = await t.idp.sign(ADMIN_CLAIMS)
+    const regions = await t.database.db.selectFrom('regions').select('id').execute()
+    await insertProgramYears(
+      t.database.db,
+      programYears({
+        year: YEAR,
+        now: NOW,
+        brands: ['chevy', 'gm'],
+        regionIds: [...regions.slice(0, 3).map((region) => region.id), null],
+      }),
+    )
+  })
+  afterAll(() => t.close())
+
+  const list = async (query: Record<string, string>) => {
+    const response = await t.asAdmin({
+      method: 'GET',
+      url: `/api/enrollments?${new URLSearchParams(query)}`,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const rows = response.json() as EnrollmentListItem[]
+    const sum = (figure: (row: EnrollmentListItem) => number) =>
+      rows.reduce((total, row) => total + figure(row), 0)
+    return {
+      enrollments: rows.length,
+      dealers: sum((row) => row.dealers),
+      kits: sum((row) => row.kits),
+      amount: sum((row) => Math.round(row.amount * 100)) / 100,
+    }
+  }
+  const exported = async (query: Record<string, string>) => {
+    const response = await postReportForm(t.app, '/api/reports/enrollment-list', {
+      bearer_token: token,
+      ...query,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const sheet = onlySheet(await openWorkbook(response))
+    const kitsColumn = rowValues(sheet, 1).indexOf('Kits')
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, index) =>
+      rowValues(sheet, index + 2),
+    )
+    return {
+      enrollments: rows.length,
+      kits: rows.reduce((sum, row) => sum + Number(row[kitsColumn] ?? 0), 0),
+    }
+  }
+
+  for (const brand of [undefined, 'gm']) {
+    it(`every figure of ${brand ?? 'all brands'} opens a list that shows it`, async () => {
+      const response = await t.asAdmin({
+        method: 'GET',
+        url: `/api/dashboard?year=${YEAR}${brand ? `&brand=${brand}` : ''}`,
+      })
+      const dashboard = response.json() as Dashboard
+      const figures: Array<[string, number, FigureLink]> = [
+        ...dashboard.byStatus.map(
+          (entry) => [entry.status, entry.current, FIGURE_LINKS.status(entry.status)] as const,
+        ),
+        ...dashboard.byType.map(
+          (entry) => [entry.type, entry.current, FIGURE_LINKS.type(entry.type)] as const,
+        ),
+        ['Dealers covered', dashboard.dealersCovered.current, FIGURE_LINKS.dealersCovered],
+        ['Kits ordered', dashboard.kitsOrdered.current, FIGURE_LINKS.kitsOrdered],
+        ['Amount invoiced', dashboard.invoiced.current, FIGURE_LINKS.invoiced],
+        ['Pending approval', dashboard.pendingApproval.current, FIGURE_LINKS.pendingApproval],
+        ['Paid', dashboard.paid.current, FIGURE_LINKS.paid],
+        ['Unpaid', dashboard.unpaid.current, FIGURE_LINKS.unpaid],
+        ['Overdue', dashboard.overdue.current, FIGURE_LINKS.overdue],
+        ...dashboard.waitingAuthorizations.map(
+          (entry) =>
+            [
+              `Waiting ${entry.days} days`,
+              entry.count,
+              FIGURE_LINKS.waiting(entry.days as 7 | 14 | 30),
+            ] as const,
+        ),
+      ]
+      // The seed has something in most figures, so empty lists cannot pass for a match.
+      expect(figures.filter(([, value]) => value > 0).length).toBeGreaterThan(figures.length / 2)
+      for (const [name, value, link] of figures) {
+        const query = listQuery(link, brand)
+        const counts = await list(query)
+        expect(counts[link.shows], `${name}: the list's ${link.shows}`).toBeCloseTo(value, 2)
+        const sheet = await exported(query)
+        expect(sheet.enrollments, `${name}: the export's rows`).toBe(counts.enrollments)
+        expect(sheet.kits, `${name}: the export's kits`).toBe(counts.kits)
+      }
+      // The kits table and the region chart count the dealers that order kits: no more dealers
+      // than those covered.
+      const byKit = dashboard.dealersByKit.reduce((sum, entry) => sum + entry.current, 0)
+      const byRegion = dashboard.dealersByRegion.reduce((sum, entry) => sum + entry.current, 0)
+      expect(byKit).toBe(byRegion)
+      expect(byKit).toBeLessThanOrEqual(dashboard.dealersCovered.current)
+    })
+  }
+
+  it('a declined enrollment orders no kits and covers no dealers, in the list and the export', async () => {
+    const query = { year: String(YEAR), status: 'Declined' }
+    const counts = await list(query)
+    expect(counts.enrollments).toBeGreaterThan(0)
+    expect({ dealers: counts.dealers, kits: counts.kits }).toEqual({ dealers: 0, kits: 0 })
+    expect((await exported(query)).kits).toBe(0)
+  })
+})
