@@ -40,7 +40,10 @@ export function tableCells(line: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim())
 }
 
-/** Every table in a text: its header's cells and each body row's cells (the separator left out). */
+/**
+ * Every table in a text, outside fenced code: its header's cells and each body row's cells (the
+ * separator left out).
+ */
 export function markdownTables(text: string): MarkdownTable[] {
   const tables: MarkdownTable[] = []
   let block: string[] = []
@@ -55,8 +58,11 @@ export function markdownTables(text: string): MarkdownTable[] {
     }
     block = []
   }
+  let fenced = false
   for (const line of text.split('\n')) {
-    if (line.trimStart().startsWith('|')) block.push(line)
+    // A fenced code block (a shell transcript, a diagram) holds no tables.
+    if (line.trimStart().startsWith('```')) fenced = !fenced
+    if (!fenced && line.trimStart().startsWith('|')) block.push(line)
     else flush()
   }
   flush()
