@@ -15,7 +15,7 @@ export function markdownSection(markdown: string, heading: string): string {
   const start = lines.findIndex((line) => line.trim() === heading)
   if (start < 0) return ''
   const endsSection = (line: string) => {
-    const hashes = line.match(/^(#+) /)?.[1].length
+    const hashes = line.match(/^#+(?= )/)?.[0].length
     return hashes !== undefined && hashes <= level
   }
   const rest = lines.slice(start + 1)
