@@ -1,16 +1,20 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import {
+  markdownSection,
+  markdownTables,
+  repositoryDocument,
+} from '../test-support/markdown-tables.js'
 import { ENVIRONMENT_VARIABLES } from './config.js'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const configurationTable = markdownTables(
+  markdownSection(repositoryDocument('README.md'), '## Configuration'),
+)[0]
 
 /** The variables named in the first column of the README's configuration table. */
 function documentedVariables(): Set<string> {
-  const section = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? ''
-  const names = section
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]))
+  const names = (configurationTable?.rows ?? []).flatMap((cells) =>
+    [...(cells[0] ?? '').matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]),
+  )
   return new Set(names.filter((name): name is string => name !== undefined))
 }
 
@@ -19,5 +23,13 @@ describe('the README documents the configuration', () => {
     const documented = documentedVariables()
     expect(ENVIRONMENT_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
     expect([...documented].filter((name) => !ENVIRONMENT_VARIABLES.includes(name))).toEqual([])
+  })
+
+  it('in a table whose every row has the three cells of its header: variable, default, meaning', () => {
+    expect(configurationTable?.header).toEqual(['variable', 'default', 'meaning'])
+    const misshapen = (configurationTable?.rows ?? [])
+      .filter((cells) => cells.length !== 3)
+      .map((cells) => `${cells[0]}: ${cells.length} cells`)
+    expect(misshapen).toEqual([])
   })
 })
