@@ -36,9 +36,25 @@ describe('loadConfig', () => {
     ['REMINDER_AFTER_DAYS', '-1', /REMINDER_AFTER_DAYS must be between 0 and 365 days/],
     ['REMINDER_MAX', '1.5', /REMINDER_MAX must be a whole number of reminders/],
     ['REMINDER_MAX', '11', /REMINDER_MAX must be between 0 and 10/],
+    ['PROGRAM_OPENS', 'October', /PROGRAM_OPENS must be a month and day as MM-DD, such as 10-01/],
+    ['PROGRAM_DEADLINE', '02-29', /PROGRAM_DEADLINE must be a month and day as MM-DD/],
+    ['PROGRAM_CLOSES', '13-01', /PROGRAM_CLOSES must be a month and day as MM-DD/],
+    ['PROGRAM_CLOSES', '01-31', /PROGRAM_DEADLINE must not come after PROGRAM_CLOSES/],
   ])('stops on a bad %s (%s) with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrowError(message)
+  })
+
+  it('reads the program’s calendar, with the spec’s February 7 deadline by default', () => {
+    expect(loadConfig({}).programCalendar).toEqual({
+      opens: { month: 10, day: 1 },
+      deadline: { month: 2, day: 7 },
+      closes: { month: 12, day: 31 },
+    })
+    expect(loadConfig({ PROGRAM_CLOSES: '08-31' }).programCalendar.closes).toEqual({
+      month: 8,
+      day: 31,
+    })
   })
 
   it('reports every bad variable at once', () => {
