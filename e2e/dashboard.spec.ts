@@ -127,7 +127,7 @@ test('each chart has a name, a summary and its numbers as a table, by keyboard; 
 }) => {
   await signIn(page)
   await page.goto(`/admin/dashboard?year=${YEAR}`)
-  for (const title of ['Submissions per week', 'Status mix', 'Kits by region']) {
+  for (const title of ['Submissions per week', 'Status mix', 'Dealers ordering kits, by region']) {
     await expect(page.getByRole('img', { name: new RegExp(`^${title}\\. `) })).toBeVisible()
   }
   const weekly = page.getByRole('figure').filter({ hasText: 'Submissions per week' })

@@ -57,9 +57,11 @@ export function programDay(calendar: ProgramCalendar, year: number, now: Date) {
   const closed = now.getTime() > lastDay
   const elapsed = Math.min(now.getTime(), lastDay) - opens.getTime()
   const day = Math.floor(elapsed / DAY_MS) + 1
+  // A closed program compares with last year's whole program (the two may differ by a leap day).
   const lastYear = programDates(calendar, year - 1)
+  const lastYearsEnd = lastYear.closes.getTime() + DAY_MS - 1
   const sameDayLastYear = new Date(
-    Math.min(lastYear.opens.getTime() + elapsed, lastYear.closes.getTime() + DAY_MS - 1),
+    closed ? lastYearsEnd : Math.min(lastYear.opens.getTime() + elapsed, lastYearsEnd),
   )
   return { day, closed, sameDayLastYear }
 }

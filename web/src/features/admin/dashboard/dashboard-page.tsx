@@ -128,7 +128,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           </div>
         ))}
       </dl>
-      <h2 className="dashboard__heading">Kits by size and Hispanic option</h2>
+      <h2 className="dashboard__heading">Dealers by kit size and Hispanic option</h2>
       <KitsTable data={data} />
       <h2 className="dashboard__heading">Charts</h2>
       <Suspense fallback={<PleaseWait />}>
