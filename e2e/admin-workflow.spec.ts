@@ -206,7 +206,7 @@ test('a deleted row opens nothing, and the keyboard lands on it after the delete
   await expect(row.getByRole('button', { name })).toHaveCount(0)
   await expect(row.getByText(name)).toBeFocused()
   await expect(page.getByRole('status').filter({ hasText: 'enrollments' })).toHaveText(
-    '0 enrollments, 0 kits',
+    '0 enrollments, 0 dealers, 0 kits, amount $0.00',
   )
   await row.click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -303,7 +303,7 @@ test.describe('the list', () => {
     const length = await page.evaluate(() => history.length)
     await searchFor(page, tag, 3)
     await expect(page.getByRole('status').filter({ hasText: 'enrollments' })).toHaveText(
-      '3 enrollments, 2 kits',
+      '3 enrollments, 3 dealers, 2 kits, amount $650.00',
     )
     const names = listRows(page).locator('.list-table__name')
     await expect(names).toHaveText([`${tag} Charlie`, `${tag} Alpha`, `${tag} Bravo`])
@@ -323,7 +323,7 @@ test.describe('the list', () => {
 
     await page.getByLabel('Status').selectOption('Declined')
     await expect(page.getByRole('status').filter({ hasText: 'enrollment' })).toHaveText(
-      '1 enrollment, 0 kits',
+      '1 enrollment, 0 dealers, 0 kits, amount $0.00',
     )
     // Filters replace the address: Back leaves the list instead of undoing a keystroke.
     expect(await page.evaluate(() => history.length)).toBe(length)
@@ -426,7 +426,7 @@ test.describe('the list on a phone', () => {
     await listSettled(page)
     await expect(page.getByRole('columnheader')).toHaveCount(0)
     await expect(page.getByRole('status').filter({ hasText: 'enrollments' })).toHaveText(
-      /^\d+ enrollments, [\d,]+ kits$/,
+      /^\d+ enrollments, [\d,]+ dealers, [\d,]+ kits, amount \$[\d,]+\.\d\d$/,
     )
     await page.getByLabel('Sort by').selectOption({ label: 'Name, ascending' })
     await expect(page).toHaveURL(/[?&]sort=dealerName$/)

@@ -32,9 +32,12 @@ test('the dashboard shows the year beside last year, each figure linking to the 
     'aria-current',
     'page',
   )
-  // The demo year started 45 days before the server did.
+  // The program's calendar (October 1 to December 31 of 2025) has closed the demo's year: the
+  // day stops at its last, and last year is compared in full.
   await expect(
-    page.getByText(/^Day 4[67] of the 2025 program, compared with 2024 on the same day/),
+    page.getByText(
+      'The 2025 program has closed: day 457 was its last, compared with 2024 on the same day of its program (Dec 31, 2024).',
+    ),
   ).toBeVisible()
 
   // Each status figure is what the list of that status holds, and links there.
@@ -77,7 +80,7 @@ test('the dashboard shows the year beside last year, each figure linking to the 
   )
   await expect(figure(page, 'More than 7 days').getByRole('link')).toHaveAttribute(
     'href',
-    `/admin?year=${YEAR}&status=Authorizing&type=LMA`,
+    `/admin?year=${YEAR}&status=Authorizing&type=LMA&waiting=7`,
   )
   await expectAccessible(page)
 
@@ -90,6 +93,36 @@ test('the dashboard shows the year beside last year, each figure linking to the 
   // Following a figure opens the list with its filters in the address.
   await figure(page, 'Declined').getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`/admin\\?year=${YEAR}&status=Declined$`))
+})
+
+test('every figure opens a list whose results line shows that figure', async ({ page }) => {
+  await signIn(page)
+  const results = page.getByRole('status').filter({ hasText: 'enrollment' })
+  // [card label, what the list's results line says that equals it]
+  const figures: Array<[string, (value: string) => RegExp]> = [
+    ['Dealers covered', (value) => new RegExp(`, ${value} dealers?,`)],
+    ['Kits ordered', (value) => new RegExp(`, ${value} kits?,`)],
+    ['Amount invoiced', (value) => new RegExp(`amount \\${value}$`)],
+    ['Paid', (value) => new RegExp(`amount \\${value}$`)],
+    ['Unpaid, not yet due', (value) => new RegExp(`amount \\${value}$`)],
+    ['Amount pending approval', (value) => new RegExp(`amount \\${value}$`)],
+    ['More than 7 days', (value) => new RegExp(`^${value} enrollments?,`)],
+    ['More than 14 days', (value) => new RegExp(`^${value} enrollments?,`)],
+    ['More than 30 days', (value) => new RegExp(`^${value} enrollments?,`)],
+  ]
+  for (const [label, shows] of figures) {
+    await page.goto(`/admin/dashboard?year=${YEAR}`)
+    const link = figure(page, label).getByRole('link')
+    const value = ((await link.textContent()) ?? '').replace(/^\$/, '')
+    await link.click()
+    await expect(page).toHaveURL(/\/admin\?/)
+    await expect(results, label).toHaveText(shows(value.replace(/[.$]/g, '\\$&')))
+  }
+  // The filter that no drop-down offers is said above the list, with a way out.
+  await expect(page.getByText('Only: Authorization waiting more than 30 days')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Remove this filter' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin\\?year=${YEAR}&type=LMA&status=Authorizing$`))
 })
 
 test('the brand and year are in the address, and the tabs keep them', async ({ page }) => {
@@ -110,7 +143,7 @@ test('the brand and year are in the address, and the tabs keep them', async ({ p
   await page.getByRole('button', { name: 'Previous year' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard\?year=2024&brand=chevy$/)
   await expect(
-    page.getByText('2023 had no submissions to compare with.', { exact: false }),
+    page.getByText('The 2024 program has closed: day 458 was its last', { exact: false }),
   ).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('Brand')).toHaveValue('chevy')

@@ -145,4 +145,15 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
     expect({ dealers: counts.dealers, kits: counts.kits }).toEqual({ dealers: 0, kits: 0 })
     expect((await exported(query)).kits).toBe(0)
   })
+  it('the dashboard’s list filters refuse what they do not know, naming the field', async () => {
+    for (const [query, field, message] of [
+      ['invoice=lost', 'invoice', 'Invoice must be one of issued, paid, unpaid.'],
+      ['waiting=8', 'waiting', 'Waiting must be one of 7, 14, 30 (days).'],
+      ['waiting=soon', 'waiting', 'Waiting must be one of 7, 14, 30 (days).'],
+    ] as const) {
+      const response = await t.asAdmin({ method: 'GET', url: `/api/enrollments?${query}` })
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().errors[field], query).toEqual([message])
+    }
+  })
 })

@@ -89,6 +89,9 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       kits: 1,
+      dealers: 1,
+      // A large English kit, not yet invoiced: what it costs.
+      amount: 400,
     })
     const lakeshore = items.find((item) => item.guid === guids.lakeshore)
     expect(lakeshore).toMatchObject({
