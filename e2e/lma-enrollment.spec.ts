@@ -189,6 +189,35 @@ test('a declined LMA and a dealer enrollment each get a page that says why they 
   await expect(page.getByText(/leads to a dealer enrollment/)).toBeVisible()
 })
 
+test("an earlier year's authorization link still opens that enrollment, read-only", async ({
+  page,
+}) => {
+  // The demo data's 2024 enrollments: the year is over, the links mailed then still work.
+  await signIn(page)
+  const list = await adminRequest(
+    page,
+    'GET',
+    '/api/enrollments?year=2024&type=Lma&status=Approved',
+  )
+  expect(list.status()).toBe(200)
+  const [earlier] = (await list.json()) as Array<{
+    guid: string
+    brand: string
+    name: string
+  }>
+  expect(earlier, 'an approved 2024 LMA enrollment to open').toBeTruthy()
+  if (!earlier) return
+  await page.goto(`/${earlier.brand}/enrollment/lma?auth=${earlier.guid}`)
+  await expect(page.getByText('Enrollment Approved')).toBeVisible()
+  await expect(page.getByText('No further changes can be made.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'LMA Name' })).toHaveValue(earlier.name)
+  await expect(page.getByRole('textbox', { name: 'LMA Name' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
+  await expect(page.getByText(/Enrollment Deadline/)).toHaveCount(0)
+  await expectAccessible(page)
+})
+
 test('an authorization refused because the enrollment changed meanwhile says so and keeps the edits', async ({
   page,
 }) => {

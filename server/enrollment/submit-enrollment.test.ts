@@ -119,6 +119,40 @@ describe.each(testDatabaseKinds())('POST /api/enrollments on %s', (kind) => {
     }
   })
 
+  it('an LMA name padded with blank or ignorable characters, or with a dotless ı, is a 409', async () => {
+    const name = 'Prairie Wind Chevy Dealers'
+    expect((await post(lmaEnrollment(1, { name }))).statusCode).toBe(201)
+    const before = await countEnrollments()
+    for (const disguised of [
+      `${name}\u17B4`,
+      `Prairie Wind\u17B5 Chevy Dealers`,
+      `\u115F${name}`,
+      'Prairie\u3164Wind Chevy Dealers',
+      `${name}\uFFA0`,
+      `\u2800Prairie Wind Chevy\u2800\u2800Dealers`,
+      'Praırıe Wınd Chevy Dealers',
+    ]) {
+      const again = await post(lmaEnrollment(1, { name: disguised }))
+      expect(again.statusCode, JSON.stringify(disguised)).toBe(409)
+      expect(again.json().detail).toBe('An enrollment for this LMA has already been received.')
+    }
+    expect(await countEnrollments()).toBe(before)
+  })
+
+  it('a BAC padded with ignorable or blank characters is the same dealer', async () => {
+    const bac = uniqueBac()
+    expect((await post(dealerEnrollment({ bac }))).statusCode).toBe(201)
+    for (const disguised of [
+      `${bac}\u17B4`,
+      `\u3164${bac}`,
+      `${bac.slice(0, 2)}\u034F${bac.slice(2)}`,
+    ]) {
+      const again = await post(dealerEnrollment({ bac: disguised, name: 'Disguised Chevrolet' }))
+      expect(again.statusCode, JSON.stringify(disguised)).toBe(409)
+      expect(again.json().detail).toBe('An enrollment for this dealer has already been received.')
+    }
+  })
+
   it('a BAC listed by an LMA cannot enroll again through the dealer form', async () => {
     const lma = lmaEnrollment(2, { name: 'Lakeshore Dealers Association' })
     expect((await post(lma)).statusCode).toBe(201)

@@ -66,6 +66,31 @@ describe('text fields refuse control characters and broken Unicode (PostgreSQL c
     )
   })
 
+  it.each([
+    ['a Khmer inherent vowel', 'River\u17B4side\u17B5', 'Riverside'],
+    ['a combining grapheme joiner', 'River\u034Fside', 'Riverside'],
+    ['a variation selector', 'River\uFE0Fside', 'Riverside'],
+    ['an accent kept apart from its letter by an invisible character', 'Rie\u200B\u0301', 'Rié'],
+    ['a Hangul filler in place of a space', 'River\u3164side', 'River side'],
+    [
+      'Hangul fillers and Braille blanks around it',
+      '\u115F\u2800Riverside\uFFA0\u1160',
+      'Riverside',
+    ],
+    ['no-break and ideographic spaces', 'River\u00A0side\u3000Park', 'River side Park'],
+  ])('a dealer name with %s is kept as it shows', (_label, name, stored) => {
+    const result = validateEnrollment(withDealerName(name), { mode: 'new' })
+    expect(result.success && result.data.dealers[0]?.name).toBe(stored)
+  })
+
+  it('a name of blanks and invisible characters only is blank: the name is required', () => {
+    const result = validateEnrollment(withDealerName('\u3164\u2800\u17B4\u115F'), { mode: 'new' })
+    expect(result.success).toBe(false)
+    expect(result.success || result.errors['dealers[0].name']).toEqual([
+      MESSAGES.dealerNameRequired,
+    ])
+  })
+
   it('full-width letters and digits are stored as their ASCII forms', () => {
     const result = validateEnrollment(withDealerName('Ｒｉｖｅｒｓｉｄｅ １'), { mode: 'new' })
     expect(result.success && result.data.dealers[0]?.name).toBe('Riverside 1')

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { bacKey } from '../../../shared/enrollment/bac-key.js'
-import { lmaNameKey } from '../../../shared/enrollment/lma-name-key.js'
+import { recomputeDuplicateKeys } from './recompute-duplicate-keys.js'
 
 /**
  * 1. Every enrollment gets a reference its submitter can quote (docs/decisions.md, "The submit
@@ -21,8 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   )
   await sql`create index enrollments_reference_idx on enrollments (reference)`.execute(db)
-  await recomputeKeys(db, 'enrollment_dealers', 'bac', 'bac_key', bacKey)
-  await recomputeKeys(db, 'enrollments', `lma->>'name'`, 'lma_name_key', lmaNameKey)
+  await recomputeDuplicateKeys(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -32,36 +30,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 /** Twelve upper-case hex digits of `hex` as XXXX-XXXX-XXXX. */
 function reference(hex: ReturnType<typeof sql>) {
   return sql`regexp_replace(upper(substr(${hex}, 1, 12)), '^(.{4})(.{4})(.{4})$', '\\1-\\2-\\3')`
-}
-
-interface KeyRow {
-  id: string
-  brand: string
-  year: number
-  source: string | null
-  key: string | null
-}
-
-async function recomputeKeys(
-  db: Kysely<unknown>,
-  table: string,
-  sourceExpression: string,
-  keyColumn: string,
-  toKey: (value: string) => string,
-): Promise<void> {
-  const { rows } = await sql<KeyRow>`
-    select id, brand, year, ${sql.raw(sourceExpression)} as source, ${sql.ref(keyColumn)} as key
-    from ${sql.table(table)} where ${sql.ref(keyColumn)} is not null`.execute(db)
-  const held = new Set(rows.map((row) => `${row.brand}\u0000${row.year}\u0000${row.key}`))
-  for (const row of rows) {
-    if (row.source === null) continue
-    const key = toKey(row.source)
-    if (key === row.key) continue
-    const scoped = `${row.brand}\u0000${row.year}\u0000${key}`
-    if (held.has(scoped)) continue
-    held.add(scoped)
-    await sql`update ${sql.table(table)} set ${sql.ref(keyColumn)} = ${key} where id = ${row.id}`.execute(
-      db,
-    )
-  }
 }
