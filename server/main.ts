@@ -15,7 +15,12 @@ async function main(): Promise<void> {
     : provisionDataDir({
         dataDir: config.DATA_DIR,
         demo: isDemoDataWanted(config)
-          ? { year: config.ENROLLMENT_YEAR, brands: config.BRANDS, remitTo: config.REMIT_TO }
+          ? {
+              year: config.ENROLLMENT_YEAR,
+              brands: config.BRANDS,
+              remitTo: config.REMIT_TO,
+              calendar: config.programCalendar,
+            }
           : null,
       })
   let reportConnectionError = (_error: Error) => {}

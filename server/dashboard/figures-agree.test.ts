@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
         url: `/api/dashboard?year=${YEAR}${brand ? `&brand=${brand}` : ''}`,
       })
       const dashboard = response.json() as Dashboard
-      const figures: Array<[string, number, FigureLink]> = [
+      const figures: Array<readonly [string, number, FigureLink]> = [
         ...dashboard.byStatus.map(
           (entry) => [entry.status, entry.current, FIGURE_LINKS.status(entry.status)] as const,
         ),

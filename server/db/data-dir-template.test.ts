@@ -22,6 +22,7 @@ const DEFAULT_DEMO: DemoSettings = {
   year: defaults.ENROLLMENT_YEAR,
   brands: defaults.BRANDS,
   remitTo: defaults.REMIT_TO,
+  calendar: defaults.programCalendar,
 }
 const LATEST = Object.keys(migrations).at(-1) ?? ''
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Brand } from '../../shared/config/public-config.js'
+import type { ProgramCalendar } from '../../shared/enrollment/program-dates.js'
 import { migrations } from './migrations/index.js'
 
 /**
@@ -24,6 +25,8 @@ export interface DemoSettings {
   year: number
   brands: readonly Brand[]
   remitTo: readonly string[]
+  /** The program's calendar: this year's demo enrollments fall before its close. */
+  calendar: ProgramCalendar
 }
 
 export type TemplateName = 'migrated' | 'demo'
@@ -110,6 +113,7 @@ function sameDemo(wanted: DemoSettings, made: DemoSettings): boolean {
     wanted.year === made.year &&
     JSON.stringify(wanted.brands.map(({ key, name }) => [key, name])) ===
       JSON.stringify(made.brands.map(({ key, name }) => [key, name])) &&
-    JSON.stringify(wanted.remitTo) === JSON.stringify(made.remitTo)
+    JSON.stringify(wanted.remitTo) === JSON.stringify(made.remitTo) &&
+    JSON.stringify(wanted.calendar) === JSON.stringify(made.calendar)
   )
 }

@@ -37,6 +37,7 @@ export async function makeDataTemplates(
     year: defaults.ENROLLMENT_YEAR,
     brands: defaults.BRANDS,
     remitTo: defaults.REMIT_TO,
+    calendar: defaults.programCalendar,
   }
   const demoDir = join(root, 'demo')
   cpSync(migratedDir, demoDir, { recursive: true })

@@ -70,7 +70,17 @@ describe('generateDemoData', () => {
     }
   })
 
-  it("enrolls part of last year's approvals again this year, over the last 45 days", () => {
+  it('a program still open gets its demo enrollments over the 45 days before now', () => {
+    const now = new Date('2026-11-20T12:00:00Z')
+    const { enrollments } = generateDemoData({ year: 2027, brands: BRANDS, now }, [])
+    const times = enrollments
+      .filter((e) => e.enrollment.year === 2027)
+      .map((e) => new Date(e.enrollment.created_at ?? 0).getTime())
+    expect(Math.min(...times)).toBe(now.getTime() - 45 * 24 * 3600 * 1000)
+    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime())
+  })
+
+  it("enrolls part of last year's approvals again this year, over the program's last 45 days", () => {
     const now = new Date('2026-11-20T12:00:00Z')
     const { enrollments } = generateDemoData({ year: 2025, brands: BRANDS, now }, [])
     const lastYear = enrollments.filter((e) => e.enrollment.year === 2024)
@@ -78,9 +88,12 @@ describe('generateDemoData', () => {
     const approved = lastYear.filter((e) => e.enrollment.status === 'Approved')
     expect(thisYear.length).toBeGreaterThan(approved.length * 0.4)
     expect(thisYear.length).toBeLessThan(approved.length * 0.7)
+    // The 2025 program closed on December 31, 2025 (the default calendar): its demo
+    // enrollments came in over its last 45 days, never after it closed.
+    const end = new Date('2025-12-31T23:59:00Z').getTime()
     const times = thisYear.map((e) => new Date(e.enrollment.created_at ?? 0).getTime())
-    expect(Math.min(...times)).toBe(now.getTime() - 45 * 24 * 3600 * 1000)
-    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime())
+    expect(Math.min(...times)).toBe(end - 45 * 24 * 3600 * 1000)
+    expect(Math.max(...times)).toBeLessThanOrEqual(end)
     const statuses = new Set(thisYear.map((e) => `${e.enrollment.type} ${e.enrollment.status}`))
     for (const seen of ['Dealer Approved', 'Dealer Approving', 'Lma Authorizing', 'Lma Approved'])
       expect(statuses).toContain(seen)

@@ -1,4 +1,9 @@
 import type { Brand } from '../../shared/config/public-config.js'
+import {
+  DEFAULT_PROGRAM_CALENDAR,
+  type ProgramCalendar,
+  programDates,
+} from '../../shared/enrollment/program-dates.js'
 import type { Region } from '../../shared/region/region.js'
 import type { DealerDirectoryRow } from '../dealer-directory/dealer-directory-row.js'
 import { createDealerPool, type DemoEnrollment, type EnrollmentContext } from './demo-enrollment.js'
@@ -21,8 +26,12 @@ export interface DemoDataOptions {
   lmaEnrollments?: number
   /** PRNG seed: the same seed and options give the same data, guids included. */
   seed?: number
-  /** This year's demo enrollments are of the DEMO_PROGRAM_DAYS days before this moment. */
+  /**
+   * This year's demo enrollments are of the DEMO_PROGRAM_DAYS days before this moment, or before
+   * the program's close (by `calendar`) once it has closed.
+   */
   now?: Date
+  calendar?: ProgramCalendar
 }
 
 export interface DemoData {
@@ -37,6 +46,13 @@ export const DEFAULT_DEMO_SEED = 20_250_101
  * last year's enrollments of its dealers, split evenly over the brands, and this year's so far
  * (thisYearEnrollments).
  */
+/** Now, or the program's last moment once it has closed. */
+function programEnd(options: DemoDataOptions): Date {
+  const now = (options.now ?? new Date()).getTime()
+  const { closes } = programDates(options.calendar ?? DEFAULT_PROGRAM_CALENDAR, options.year)
+  return new Date(Math.min(now, closes.getTime() + 24 * 3600 * 1000 - 60_000))
+}
+
 export function generateDemoData(options: DemoDataOptions, regions: readonly Region[]): DemoData {
   const random = createRandom(options.seed ?? DEFAULT_DEMO_SEED)
   const { brands } = options
@@ -57,9 +73,7 @@ export function generateDemoData(options: DemoDataOptions, regions: readonly Reg
     }
     for (let i = 0; i < dealerCount; i++) enrollments.push(dealerEnrollment(context, brand, pool))
   })
-  enrollments.push(
-    ...thisYearEnrollments(random, enrollments, options.year, options.now ?? new Date()),
-  )
+  enrollments.push(...thisYearEnrollments(random, enrollments, options.year, programEnd(options)))
   enrollments.sort((a, b) => toTime(a.enrollment.created_at) - toTime(b.enrollment.created_at))
   const directory = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
   return { directory, enrollments }

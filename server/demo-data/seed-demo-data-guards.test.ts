@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PROGRAM_CALENDAR } from '../../shared/enrollment/program-dates.js'
 import {
   createTestDatabase,
   type TestDatabase,
@@ -55,7 +56,12 @@ describe.each(testDatabaseKinds())('seedDemoData guards on %s', (kind) => {
   it('seeds only when the configuration asks for it', async () => {
     await database.db.deleteFrom('dealer_directory').execute()
     const config = { DATABASE_URL: undefined, isProduction: true, DEMO_DATA: undefined }
-    const settings = { ENROLLMENT_YEAR: 2030, BRANDS, REMIT_TO: ['Program Office', 'PO Box 1'] }
+    const settings = {
+      ENROLLMENT_YEAR: 2030,
+      BRANDS,
+      REMIT_TO: ['Program Office', 'PO Box 1'],
+      programCalendar: DEFAULT_PROGRAM_CALENDAR,
+    }
     expect(await seedDemoDataIfWanted(database.db, { ...config, ...settings })).toBeNull()
     const result = await seedDemoDataIfWanted(database.db, {
       ...config,

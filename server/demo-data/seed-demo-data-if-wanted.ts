@@ -12,7 +12,13 @@ export async function seedDemoDataIfWanted(
   db: Kysely<Database>,
   config: Pick<
     Config,
-    'DATABASE_URL' | 'isProduction' | 'DEMO_DATA' | 'ENROLLMENT_YEAR' | 'BRANDS' | 'REMIT_TO'
+    | 'DATABASE_URL'
+    | 'isProduction'
+    | 'DEMO_DATA'
+    | 'ENROLLMENT_YEAR'
+    | 'BRANDS'
+    | 'REMIT_TO'
+    | 'programCalendar'
   >,
 ): Promise<SeedDemoDataResult | null> {
   if (!isDemoDataWanted(config)) return null
@@ -26,6 +32,7 @@ export async function seedDemoDataIfWanted(
     year: config.ENROLLMENT_YEAR,
     brands: config.BRANDS,
     remitTo: config.REMIT_TO,
+    calendar: config.programCalendar,
   })
 }
 
