@@ -222,7 +222,7 @@ describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) =
       for (const [paidOn, field] of [
         ['2020-02-30', 'Enter the date as YYYY-MM-DD.'],
         ['02/03/2020', 'Enter the date as YYYY-MM-DD.'],
-        ['2019-12-31', 'The invoice is dated 2020-01-02.'],
+        ['2019-12-31', 'The invoice is dated Jan 2, 2020.'],
         ['2999-01-01', 'Enter a date that has passed.'],
       ]) {
         const refused = await post(`/api/enrollments/${stored.guid}/payment`, { paidOn })

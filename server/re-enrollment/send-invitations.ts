@@ -1,4 +1,4 @@
-import { currentBrand } from '../../shared/brand/find-brand.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import {
   INVITATION_ACTION,
   INVITATION_PAUSE_HOURS,
@@ -39,7 +39,7 @@ export async function sendInvitations(
       if (!item?.contactEmail) return false
       if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) return false
       const mail = reEnrollmentInvitationMail({
-        brandName: currentBrand(config.BRANDS, item.brand).name,
+        brandName: brandDisplayName(config.BRANDS, item.brand),
         year: config.ENROLLMENT_YEAR,
         type: item.type,
         enrolledName: item.name,
