@@ -80,3 +80,6 @@ export function formatInvoiceDate(isoDate: string): string {
  */
 export const EXCEL_DATE_FORMAT = 'mmm d, yyyy'
 export const EXCEL_DATE_TIME_FORMAT = 'mmm d, yyyy, h:mm AM/PM'
+
+/** PostgreSQL's `to_char` pattern of formatDateTime, for text the database assembles (notes). */
+export const SQL_DATE_TIME_FORMAT = 'Mon FMDD, YYYY, FMHH12:MI AM'
