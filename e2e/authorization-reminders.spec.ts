@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { formatDate } from '../shared/format/date-text'
 import { expectAccessible } from './support/accessibility'
 import { signIn } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
@@ -18,7 +19,7 @@ test('the detail dialog of an LMA says when authorization was last requested and
   await row.getByRole('button', { name }).click()
   const dialog = page.getByRole('dialog', { name: `${name} - Authorizing` })
   await expect(dialog).toBeVisible()
-  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date())
+  const today = formatDate(new Date())
   await expect(dialog.getByRole('definition').filter({ hasText: today })).toBeVisible()
   await expect(
     dialog.getByRole('term').filter({ hasText: 'Authorization last requested' }),

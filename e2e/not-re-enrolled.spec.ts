@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { formatDate } from '../shared/format/date-text'
 import { expectAccessible } from './support/accessibility'
 import { adminRequest, signIn } from './support/admin'
 import { waitForMail } from './support/enrollment-data'
@@ -61,7 +62,7 @@ test('last year’s approvals not enrolled this year: filter, invite a selection
   )
   expect(mail.text).toContain(`/${first.brand}/enrollment/lma`)
   await waitForMail(page, second.contactEmail, /^Enroll /)
-  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date())
+  const today = formatDate(new Date())
   await expect(rows.filter({ hasText: first.name })).toContainText(`${today} (1)`)
   await expect(page.getByRole('button', { name: 'Invite selected (0)' })).toBeDisabled()
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { formatDate } from '../shared/format/date-text'
 import { expectAccessible } from './support/accessibility'
 import { adminRequest, signIn, submitDealer } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
@@ -130,8 +131,14 @@ test('a Decline with a reason, a note, the mails and the invoice payment in the 
   await expect(payment).toContainText('Unpaid')
   await payment.getByLabel(/Reference/).fill('Check 1042')
   await payment.getByRole('button', { name: 'Mark Paid' }).click()
-  await expect(payment).toContainText(/Paid on \d+\/\d+\/\d{4}, reference Check 1042/)
+  // The payment's day as every date is shown, in the panel and in the history alike.
+  const today = formatDate(new Date())
+  await expect(payment).toContainText(`Paid on ${today}, reference Check 1042`)
   await expect(payment.getByRole('button', { name: 'Mark Unpaid' })).toBeVisible()
+  await dialog.getByText('History', { exact: true }).click()
+  await expect(dialog.locator('.history__changes').last()).toContainText(
+    `Paid on: (blank) → ${today}`,
+  )
   await expectAccessible(page)
 })
 

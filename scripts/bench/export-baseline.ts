@@ -11,6 +11,7 @@ import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
 import { LMA_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
+import { EXCEL_DATE_TIME_FORMAT } from '../../shared/format/date-text.js'
 import type { Region } from '../../shared/region/region.js'
 import { benchDirectory, enrollmentStream, takeDealerRows } from './data/bench-data.js'
 import { readMemory } from './server-process.js'
@@ -61,8 +62,8 @@ const sheet = workbook.addWorksheet('Enrollments', { views: [{ state: 'frozen', 
 const formats = [
   '0',
   ...Array(4).fill(TEXT),
-  'yyyy-mm-dd hh:mm',
-  'yyyy-mm-dd hh:mm',
+  EXCEL_DATE_TIME_FORMAT,
+  EXCEL_DATE_TIME_FORMAT,
   ...Array(LMA_FIELDS.length + DEALER_FIELDS.length).fill(TEXT),
   '"$"#,##0.00',
   TEXT,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { currentBrand } from '../../shared/brand/find-brand.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { Database } from '../db/schema.js'
 import { approvalConfirmationMail } from '../mail/templates/approval-confirmation-mail.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -20,7 +20,7 @@ export async function enqueueApprovalConfirmation(
       : { name: dealer?.authName, email: dealer?.authEmailAddress }
   if (!representative.email) return
   const mail = approvalConfirmationMail({
-    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     year: enrollment.year,
     type: enrollment.type,
     enrolleeName: enrollment.lma?.name || dealer?.name || '',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { currentBrand } from '../../shared/brand/find-brand.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
@@ -50,7 +50,7 @@ async function queueAuthorizationMail(
   if (!lma) return
   const { config } = context
   const mail = authorizationRequestMail({
-    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     year: enrollment.year,
     lmaName: lma.name,
     authName: lma.authName,
@@ -89,7 +89,7 @@ export async function enqueueRepresentativeChangedNotice(
   }
   const { config } = context
   const mail = representativeChangedMail({
-    brandName: currentBrand(config.BRANDS, after.brand).name,
+    brandName: brandDisplayName(config.BRANDS, after.brand),
     year: after.year,
     lmaName: current.name,
     previousName: previous.authName,
@@ -129,7 +129,7 @@ export async function enqueueSubmissionReceipt(
   if (!recipient || enrollment.status === 'Approved') return
   const { config } = context
   const mail = submissionReceiptMail({
-    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     year: enrollment.year,
     reference: enrollment.reference,
     enrolledName: recipient.enrolled,

@@ -66,7 +66,12 @@ describe.runIf(hasPostgres())('the PostgreSQL connection lost and back', () => {
     )
     expect(logged('mail worker cannot reach the outbox; it keeps trying')).toBe(1)
     // A mail appears in the outbox meanwhile, written by another instance.
-    const mail = { kind: 'test', subject: 'Queued elsewhere', html: '<p>x</p>', text: 'x' }
+    const mail = {
+      kind: 'submission-receipt' as const,
+      subject: 'Queued elsewhere',
+      html: '<p>x</p>',
+      text: 'x',
+    }
     const recipient = 'queued-elsewhere@outage.example'
     await createOutboxRepository(t.direct.db).enqueue(t.direct.db, { ...mail, recipient })
 

@@ -82,7 +82,7 @@ describe.runIf(hasPostgres())('two mail workers claiming at the same moment', ()
   it('a mail one worker has claimed is not claimed by the other', async () => {
     const outbox = createOutboxRepository(database.db)
     for (let n = 0; n < 15; n++) {
-      const mail = { kind: 'test', subject: 's', html: 'h', text: 't' }
+      const mail = { kind: 'submission-receipt' as const, subject: 's', html: 'h', text: 't' }
       await outbox.enqueue(database.db, { ...mail, recipient: `claim-${n}@race.example` })
     }
     let theirs: ClaimedMail[] | undefined

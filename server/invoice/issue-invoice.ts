@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { currentBrand } from '../../shared/brand/find-brand.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import { INVOICE_TERMS, programToday } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
@@ -26,7 +26,7 @@ export async function issueInvoice(
     invoiceDate: programToday(today),
     terms: INVOICE_TERMS,
     brand: enrollment.brand,
-    brandName: currentBrand(config.BRANDS, enrollment.brand).name,
+    brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     lmaName: lma.name,
     billToEmail: lma.emailAddress,
     billTo: [

@@ -1,5 +1,7 @@
+import { formatInvoiceDate } from '../../shared/format/date-text.js'
+import { formatDollars } from '../../shared/format/money-text.js'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
-import { dollars, programHeading, shortDate } from '../../shared/invoice/invoice-text.js'
+import { programHeading } from '../../shared/invoice/invoice-text.js'
 
 export interface InvoicePdfOptions {
   /** A PNG logo; the invoice is drawn without one when absent or unreadable. */
@@ -87,7 +89,7 @@ function drawHeader(doc: Doc, invoice: Invoice, logoPath: string | undefined): v
   })
   const facts: Array<[string, string]> = [
     ['Invoice Number', invoice.invoiceNumber],
-    ['Date', shortDate(invoice.invoiceDate)],
+    ['Date', formatInvoiceDate(invoice.invoiceDate)],
     ['Terms', invoice.invoiceTerms],
   ]
   facts.forEach(([label, value], index) => {
@@ -122,8 +124,8 @@ function drawItems(doc: Doc, invoice: Invoice, top: number): number {
     const cells = [
       String(item.quantity),
       item.description,
-      dollars(item.unitPrice),
-      dollars(item.subtotal),
+      formatDollars(item.unitPrice),
+      formatDollars(item.subtotal),
     ]
     row(doc, y, cells, 'Helvetica')
     y += ROW
@@ -132,7 +134,7 @@ function drawItems(doc: Doc, invoice: Invoice, top: number): number {
       .lineTo(LEFT + WIDTH, y)
       .stroke()
   }
-  total(doc, y, 'Subtotal', dollars(invoice.subtotal), 'Helvetica')
+  total(doc, y, 'Subtotal', formatDollars(invoice.subtotal), 'Helvetica')
   y += ROW
   doc
     .lineWidth(1.5)
@@ -140,7 +142,7 @@ function drawItems(doc: Doc, invoice: Invoice, top: number): number {
     .lineTo(LEFT + WIDTH, y)
     .stroke()
     .lineWidth(0.75)
-  total(doc, y, 'Grand Total', dollars(invoice.grandTotal), 'Helvetica-Bold')
+  total(doc, y, 'Grand Total', formatDollars(invoice.grandTotal), 'Helvetica-Bold')
   return y + ROW
 }
 

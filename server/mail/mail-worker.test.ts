@@ -8,7 +8,7 @@ import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 const mail = (id: string): ClaimedMail => ({
   id,
   attempts: 1,
-  kind: 'test',
+  kind: 'submission-receipt',
   recipient: `${id}@worker.example`,
   subject: 's',
   html: 'h',

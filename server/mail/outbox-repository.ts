@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely'
+import type { MailKind } from '../../shared/mail/mail-kinds.js'
 import type { Database, MailAttachment } from '../db/schema.js'
 
 export interface OutgoingMail {
-  kind: string
+  /** One of the kinds the admin area has words for (shared/format/mail-words.ts). */
+  kind: MailKind
   recipient: string
   subject: string
   html: string

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
+import { formatDate } from '../../shared/format/date-text.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
@@ -70,7 +71,7 @@ export async function recordPayment(
     if (payment) {
       if (payment.paidOn < String(invoice.invoice_date)) {
         throw AppError.badRequest('The payment date is before the invoice date.', {
-          paidOn: [`The invoice is dated ${String(invoice.invoice_date)}.`],
+          paidOn: [`The invoice is dated ${formatDate(String(invoice.invoice_date))}.`],
         })
       }
       if (payment.paidOn > day) {

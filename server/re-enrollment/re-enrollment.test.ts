@@ -206,9 +206,10 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
     const sheet = onlySheet(await openWorkbook(response))
     expect(rowValues(sheet, 1).slice(0, 4)).toEqual(['Type', 'Brand', 'BAC', 'Name'])
     const rows = [2, 3].map((row) => rowValues(sheet, row))
-    expect(rows.map((row) => row[3]).sort()).toEqual([
-      "'=Formula GM Dealer",
-      'Stayed Away Chevrolet',
+    // The brand as every screen and the list's export show it: its display name, not its key.
+    expect(rows.map((row) => [row[3], row[1]]).sort()).toEqual([
+      ["'=Formula GM Dealer", 'GM'],
+      ['Stayed Away Chevrolet', 'Chevrolet'],
     ])
     expect(sheet.getRow(4).values).toEqual([])
     const refused = await postReportForm(t.app, '/api/reports/not-re-enrolled?region=abc', {

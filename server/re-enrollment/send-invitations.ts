@@ -1,5 +1,5 @@
-import { currentBrand } from '../../shared/brand/find-brand.js'
 import { enrollmentDeadlineText } from '../../shared/enrollment/program-dates.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import {
   INVITATION_ACTION,
   INVITATION_PAUSE_HOURS,
@@ -40,7 +40,7 @@ export async function sendInvitations(
       if (!item?.contactEmail) return false
       if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) return false
       const mail = reEnrollmentInvitationMail({
-        brandName: currentBrand(config.BRANDS, item.brand).name,
+        brandName: brandDisplayName(config.BRANDS, item.brand),
         year: config.ENROLLMENT_YEAR,
         deadline: enrollmentDeadlineText(config.ENROLLMENT_YEAR, config.programCalendar),
         type: item.type,

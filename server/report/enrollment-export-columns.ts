@@ -1,8 +1,9 @@
-import { findBrand } from '../../shared/brand/find-brand.js'
 import type { Brand } from '../../shared/config/public-config.js'
 import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
 import { LMA_FIELDS, LMA_RECORD_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
 import { dealerRowCostCents } from '../../shared/enrollment/pricing.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
+import { statusWords } from '../../shared/format/status-words.js'
 import type { ExportRow } from './export-batches.js'
 import type { ReportColumn } from './report-sheet.js'
 
@@ -35,9 +36,9 @@ const dealerColumns: Column[] = DEALER_FIELDS.map((field) => {
 export function enrollmentExportColumns(brands: readonly Brand[]): Column[] {
   return [
     { header: 'Year', width: 7, kind: 'integer', value: (row) => row.year },
-    text('Brand', 12, (row) => findBrand(brands, row.brand)?.name ?? row.brand),
+    text('Brand', 12, (row) => brandDisplayName(brands, row.brand)),
     text('Type', 8, (row) => (row.type === 'Lma' ? 'LMA' : 'Dealer')),
-    text('Status', 12, (row) => row.status),
+    text('Status', 12, (row) => statusWords(row.status)),
     text('Region', 18, (row) => row.regionName),
     { header: 'Created (UTC)', width: 17, kind: 'dateTime', value: (row) => row.created },
     { header: 'Modified (UTC)', width: 17, kind: 'dateTime', value: (row) => row.modified },

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { DealerEntry } from '../../shared/enrollment/enrollment.js'
+import { SQL_DATE_TIME_FORMAT } from '../../shared/format/date-text.js'
 import type { Database } from '../db/schema.js'
 import { toDealerEntry } from '../enrollment/enrollment-mapping.js'
 
@@ -43,7 +44,7 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
           eb
             .selectFrom('enrollment_notes as n')
             .select(
-              sql<string>`string_agg(to_char(n.at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ' ||
+              sql<string>`string_agg(to_char(n.at at time zone 'UTC', ${SQL_DATE_TIME_FORMAT}) || ' ' ||
                 n.author || ': ' || n.text, E'\n' order by n.id)`.as('notes'),
             )
             .whereRef('n.enrollment_guid', '=', 'e.guid')

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Brand } from '../../shared/config/public-config.js'
 import {
-  brandDisplayName,
   LIST_COLUMNS,
   type ListItem,
   type ListSort,
@@ -12,6 +11,8 @@ import {
   listTypeText,
   sortListItems,
 } from '../../shared/enrollment/list-view.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
+import { statusWords } from '../../shared/format/status-words.js'
 import type { Database } from '../db/schema.js'
 import {
   createEnrollmentListRepository,
@@ -31,7 +32,7 @@ function cellsOf(
     type: { kind: 'text', width: 8, value: (item) => listTypeText(item.type) },
     bac: { kind: 'text', width: 12, value: (item) => listBacText(item) },
     dealerName: { kind: 'text', width: 36, value: (item) => listNameText(item) },
-    status: { kind: 'text', width: 12, value: (item) => item.status },
+    status: { kind: 'text', width: 12, value: (item) => statusWords(item.status) },
     submitted: { kind: 'date', width: 12, value: (item) => new Date(item.created) },
     updated: { kind: 'dateTime', width: 17, value: (item) => new Date(item.modified) },
     kits: { kind: 'integer', width: 7, value: (item) => item.kits },

@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
     const created = cell(2, 'Created (UTC)')
     expect(created.value).toBeInstanceOf(Date)
     expect(Math.abs((created.value as Date).getTime() - Date.now())).toBeLessThan(10 * 60_000)
-    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm')
+    expect(created.numFmt).toBe('mmm d, yyyy, h:mm AM/PM')
     expect(cell(2, 'Modified (UTC)').value).toBeInstanceOf(Date)
     // Large + Hispanic add-on; Large, Small, Large with add-ons; Small; Large Hispanic-only.
     expect(column('Kit Cost')).toEqual([525, 525, 450, 525, 325, 400])

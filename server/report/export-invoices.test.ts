@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
     const sheet = await download(2026)
     const invoice = sheet.getRow(2)
     expect(invoice.getCell(2).type).toBe(ExcelJS.ValueType.Date)
-    expect(invoice.getCell(2).numFmt).toBe('yyyy-mm-dd')
+    expect(invoice.getCell(2).numFmt).toBe('mmm d, yyyy')
     expect(invoice.getCell(6).type).toBe(ExcelJS.ValueType.Number)
     for (const column of [11, 12]) {
       expect(invoice.getCell(column).numFmt).toBe(CURRENCY)

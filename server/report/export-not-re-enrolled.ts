@@ -1,10 +1,15 @@
 import type { FastifyReply } from 'fastify'
+import type { Brand } from '../../shared/config/public-config.js'
+import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { NotReEnrolled } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import type { Region } from '../../shared/region/region.js'
 import { addReportSheet, type ReportColumn } from './report-sheet.js'
 import { reportFilename, sendXlsx } from './xlsx-download.js'
 
-function columns(regions: readonly Region[]): ReportColumn<NotReEnrolled>[] {
+function columns(
+  regions: readonly Region[],
+  brands: readonly Brand[],
+): ReportColumn<NotReEnrolled>[] {
   const regionName = (id: number | null) => regions.find((region) => region.id === id)?.name ?? ''
   return [
     {
@@ -13,7 +18,12 @@ function columns(regions: readonly Region[]): ReportColumn<NotReEnrolled>[] {
       kind: 'text',
       value: (row) => (row.type === 'Lma' ? 'LMA' : 'Dealer'),
     },
-    { header: 'Brand', width: 10, kind: 'text', value: (row) => row.brand },
+    {
+      header: 'Brand',
+      width: 10,
+      kind: 'text',
+      value: (row) => brandDisplayName(brands, row.brand),
+    },
     { header: 'BAC', width: 10, kind: 'text', value: (row) => row.bac },
     { header: 'Name', width: 36, kind: 'text', value: (row) => row.name },
     { header: 'Region', width: 18, kind: 'text', value: (row) => regionName(row.regionId) },
@@ -50,9 +60,14 @@ export async function exportNotReEnrolled(
   year: number,
   items: readonly NotReEnrolled[],
   regions: readonly Region[],
+  brands: readonly Brand[],
 ): Promise<FastifyReply> {
   return sendXlsx(reply, reportFilename(`pos-not-re-enrolled-${year}`), async (download) => {
-    const sheet = addReportSheet(download.workbook, `Not re-enrolled ${year}`, columns(regions))
+    const sheet = addReportSheet(
+      download.workbook,
+      `Not re-enrolled ${year}`,
+      columns(regions, brands),
+    )
     for (const item of items) {
       sheet.add(item)
       if (download.backlogged()) await download.drained()

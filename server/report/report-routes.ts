@@ -191,7 +191,7 @@ export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
           regionId: await regionFilter(regions, request.query.region),
           type: request.query.type,
         })
-        return exportNotReEnrolled(reply, year, items, await regions.list())
+        return exportNotReEnrolled(reply, year, items, await regions.list(), app.config.BRANDS)
       },
     )
 }

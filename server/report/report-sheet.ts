@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs'
+import { EXCEL_DATE_FORMAT, EXCEL_DATE_TIME_FORMAT } from '../../shared/format/date-text.js'
 import { safeCellText } from './safe-cell-text.js'
 
 export type CellKind = 'text' | 'integer' | 'currency' | 'date' | 'dateTime'
@@ -14,13 +15,16 @@ export interface ReportColumn<Row> {
 
 export const CURRENCY_FORMAT = '"$"#,##0.00'
 
-/** Text columns are formatted as text, so an edited cell stays text too. */
+/**
+ * Text columns are formatted as text, so an edited cell stays text too; date cells stay dates,
+ * shown with the screens' pattern (shared/format/date-text.ts).
+ */
 const NUMBER_FORMATS: Record<CellKind, string> = {
   text: '@',
   integer: '0',
   currency: CURRENCY_FORMAT,
-  date: 'yyyy-mm-dd',
-  dateTime: 'yyyy-mm-dd hh:mm',
+  date: EXCEL_DATE_FORMAT,
+  dateTime: EXCEL_DATE_TIME_FORMAT,
 }
 
 export interface ReportSheet<Row> {

@@ -1,4 +1,6 @@
 import type { Brand } from '../config/public-config.js'
+import { brandDisplayName } from '../format/brand-name.js'
+import { statusWords } from '../format/status-words.js'
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_TYPES,
@@ -38,11 +40,6 @@ export interface ListSort {
 /** Newest change first, as the list has always been ordered. */
 export const DEFAULT_LIST_SORT: ListSort = { key: 'updated', descending: true }
 
-/** The display name of a brand key (the key itself when it is not configured). */
-export function brandDisplayName(brands: readonly Brand[], key: string): string {
-  return brands.find((brand) => brand.key === key)?.name ?? key
-}
-
 /** The Type column: 'LMA' or 'Dealer'. */
 export function listTypeText(type: string): string {
   return type === 'Lma' ? 'LMA' : type
@@ -79,7 +76,12 @@ export const LIST_COLUMNS: readonly ListColumn[] = [
   { sort: 'type', header: 'Type', sortValue: (item) => listTypeText(item.type), collate: true },
   { sort: 'bac', header: 'BAC', sortValue: (item) => listBacText(item), collate: true },
   { sort: 'dealerName', header: 'Name', sortValue: (item) => listNameText(item), collate: true },
-  { sort: 'status', header: 'Status', sortValue: (item) => item.status, collate: true },
+  {
+    sort: 'status',
+    header: 'Status',
+    sortValue: (item) => statusWords(item.status),
+    collate: true,
+  },
   { sort: 'submitted', header: 'Created', sortValue: (item) => item.created },
   { sort: 'updated', header: 'Updated', sortValue: (item) => item.modified },
   { sort: 'kits', header: 'Kits', sortValue: (item) => item.kits },

@@ -3,7 +3,6 @@ import type { DealerBilling, HispanicOption, KitSize } from './enrollment.js'
 import {
   centsToDollars,
   dealerRowCostCents,
-  formatMoney,
   INVOICE_ITEM_DESCRIPTIONS,
   invoiceItems,
   KIT_PRICES_CENTS,
@@ -148,15 +147,5 @@ describe('money', () => {
     [40000, 400],
   ])('centsToDollars(%i) = %d', (cents, dollars) => {
     expect(centsToDollars(cents)).toBe(dollars)
-  })
-
-  it.each([
-    [125050, '$1,250.50'],
-    [0, '$0.00'],
-    [5, '$0.05'],
-    [32500, '$325.00'],
-    [123456789, '$1,234,567.89'],
-  ])('formatMoney(%i) = %s', (cents, text) => {
-    expect(formatMoney(cents)).toBe(text)
   })
 })

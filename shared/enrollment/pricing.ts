@@ -1,3 +1,4 @@
+import { formatPrice } from '../format/money-text.js'
 import type { DealerEntry } from './enrollment.js'
 
 /** Yearly prices per kit, in integer cents (docs/product.md#prices). */
@@ -108,25 +109,6 @@ export function unitPriceCents(
 /** Money on the wire is a number of dollars (docs/product.md#prices): 125050 → 1250.5. */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** docs/product.md#prices: '$' with two decimals and thousands separators: 125050 → '$1,250.50'. */
-export function formatMoney(cents: number): string {
-  return usd.format(centsToDollars(cents))
-}
-
-const wholeUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
-
-/** A price as the forms' hints show it: whole dollars without cents ('$400'), else '$1.50'. */
-export function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? wholeUsd.format(cents / 100) : formatMoney(cents)
 }
 
 /** The hint beside the LMA dealer table's Kit Size column: '$400/large, $325/small'. */

@@ -1,3 +1,5 @@
+import { formatDate } from '../format/date-text.js'
+
 /**
  * The program's calendar (docs/product.md#program-dates), set once in configuration
  * (PROGRAM_OPENS, PROGRAM_DEADLINE, PROGRAM_CLOSES) and read by the forms' deadline banner, the
@@ -66,17 +68,10 @@ export function programDay(calendar: ProgramCalendar, year: number, now: Date) {
   return { day, closed, sameDayLastYear }
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
 /** The deadline of `year` as the pages show it: 'Feb 7, 2026'. */
 export function enrollmentDeadlineText(
   year: number,
   calendar: ProgramCalendar = DEFAULT_PROGRAM_CALENDAR,
 ): string {
-  return dateFormat.format(programDates(calendar, year).deadline)
+  return formatDate(programDates(calendar, year).deadline.toISOString().slice(0, 10))
 }

@@ -1,5 +1,5 @@
 import type { InvoiceItemsCents } from '../../../shared/enrollment/pricing.js'
-import { formatMoney } from '../../../shared/enrollment/pricing.js'
+import { formatMoney } from '../../../shared/format/money-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 

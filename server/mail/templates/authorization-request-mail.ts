@@ -1,3 +1,4 @@
+import { formatDate } from '../../../shared/format/date-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
@@ -17,8 +18,6 @@ export interface AuthorizationRequestInput {
   requestedAt?: Date | undefined
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-
 /** Asks the LMA's authorized representative to review and authorize an enrollment. */
 export function authorizationRequestMail(input: AuthorizationRequestInput): MailContent {
   const subject = `${input.again ? 'Reminder: please' : 'Please'} authorize the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName}`
@@ -33,7 +32,7 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
       ...(input.requestedAt
         ? [
             {
-              paragraph: `The program office asked you on ${DAY.format(input.requestedAt)} to authorize it and has not received your authorization yet.`,
+              paragraph: `The program office asked you on ${formatDate(input.requestedAt, 'UTC')} to authorize it and has not received your authorization yet.`,
             },
           ]
         : []),

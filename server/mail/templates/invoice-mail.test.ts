@@ -23,7 +23,7 @@ describe('invoiceMail', () => {
   it('names the invoice and program, with the total, terms and where to pay', () => {
     const mail = invoiceMail(input)
     expect(mail.subject).toBe('Invoice 2025-0007: 2025 Chevrolet Dealer Funded POS Program')
-    expect(mail.text).toContain('Date: 3/4/2025')
+    expect(mail.text).toContain('Date: Mar 4, 2025')
     expect(mail.text).toContain('Large English Kit: 2 × $400.00 = $800.00')
     expect(mail.text).not.toContain('Small English Kit')
     expect(mail.text).toContain('Total due: $800.00')

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../shared/enrollment/pricing.js'
+import { formatDate } from '../../../shared/format/date-text.js'
+import { formatMoney } from '../../../shared/format/money-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
-import { shortDate } from '../../../shared/invoice/invoice-text.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface InvoiceMailInput {
@@ -52,7 +52,7 @@ export function invoiceMail(input: InvoiceMailInput): MailContent {
       {
         facts: [
           ['Invoice number', input.invoiceNumber],
-          ['Date', shortDate(input.invoiceDate)],
+          ['Date', formatDate(input.invoiceDate)],
           ['Terms', input.terms],
           ['LMA', input.lmaName],
           ...itemFacts,

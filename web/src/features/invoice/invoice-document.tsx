@@ -1,5 +1,7 @@
+import { formatInvoiceDate } from '@shared/format/date-text'
+import { formatDollars } from '@shared/format/money-text'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
-import { dollars, programHeading, shortDate } from '@shared/invoice/invoice-text'
+import { programHeading } from '@shared/invoice/invoice-text'
 
 export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
   return (
@@ -19,7 +21,7 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
           </div>
           <div>
             <dt>Date</dt>
-            <dd>{shortDate(invoice.invoiceDate)}</dd>
+            <dd>{formatInvoiceDate(invoice.invoiceDate)}</dd>
           </div>
           <div>
             <dt>Terms</dt>
@@ -62,8 +64,8 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
                 <tr key={item.description}>
                   <td>{item.quantity}</td>
                   <td>{item.description}</td>
-                  <td>{dollars(item.unitPrice)}</td>
-                  <td>{dollars(item.subtotal)}</td>
+                  <td>{formatDollars(item.unitPrice)}</td>
+                  <td>{formatDollars(item.subtotal)}</td>
                 </tr>
               ))}
           </tbody>
@@ -72,13 +74,13 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
               <th scope="row" colSpan={3}>
                 Subtotal
               </th>
-              <td>{dollars(invoice.subtotal)}</td>
+              <td>{formatDollars(invoice.subtotal)}</td>
             </tr>
             <tr className="invoice__grand-total">
               <th scope="row" colSpan={3}>
                 Grand Total
               </th>
-              <td>{dollars(invoice.grandTotal)}</td>
+              <td>{formatDollars(invoice.grandTotal)}</td>
             </tr>
           </tfoot>
         </table>

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
 import { FIGURE_LINKS } from '@shared/dashboard/figure-filters'
 import type { WaitingFilter } from '@shared/enrollment/list-figure-filters'
-import { formatMoney } from '@shared/enrollment/pricing'
+import { formatDate } from '@shared/format/date-text'
+import { formatDollars } from '@shared/format/money-text'
 import { lazy, Suspense, useCallback } from 'react'
 import { Link } from 'wouter'
 import { LoadView } from '../../../components/ui/load-view'
@@ -17,15 +18,6 @@ import { KitsTable } from './kits-table'
 
 // The chart library loads when the dashboard is opened, not with the rest of the admin area.
 const DashboardCharts = lazy(() => import('./dashboard-charts'))
-
-const DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-const formatDate = (iso: string) => DATE.format(new Date(iso))
-const dollars = (value: number) => formatMoney(Math.round(value * 100))
 
 /** How the year is going, beside last year at the same day of its program (docs/product.md#dashboard). */
 export default function DashboardPage() {
@@ -84,31 +76,31 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
         <FigureCard
           label="Amount invoiced"
           figure={data.invoiced}
-          format={dollars}
+          format={formatDollars}
           href={link(FIGURE_LINKS.invoiced.filter)}
         />
         <FigureCard
           label="Amount pending approval"
           figure={data.pendingApproval}
-          format={dollars}
+          format={formatDollars}
           href={link(FIGURE_LINKS.pendingApproval.filter)}
         />
         <FigureCard
           label="Paid"
           figure={data.paid}
-          format={dollars}
+          format={formatDollars}
           href={link(FIGURE_LINKS.paid.filter)}
         />
         <FigureCard
           label="Unpaid, not yet due"
           figure={data.unpaid}
-          format={dollars}
+          format={formatDollars}
           href={link(FIGURE_LINKS.unpaid.filter)}
         />
         <FigureCard
           label="Overdue"
           figure={data.overdue}
-          format={dollars}
+          format={formatDollars}
           href={link(FIGURE_LINKS.overdue.filter)}
         />
       </dl>
@@ -146,6 +138,7 @@ function introText(data: Dashboard): string {
   const day = data.programClosed
     ? `The ${data.year} program has closed: day ${data.dayOfProgram} was its last`
     : `Day ${data.dayOfProgram} of the ${data.year} program`
-  const when = data.comparedAt ? formatDate(data.comparedAt) : ''
+  // The comparison moment is a day of last year's program, by the program's (UTC) calendar.
+  const when = data.comparedAt ? formatDate(data.comparedAt, 'UTC') : ''
   return `${day}, compared with ${last} on the same day of its program (${when}).`
 }

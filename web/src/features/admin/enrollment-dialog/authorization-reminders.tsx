@@ -1,8 +1,7 @@
+import { formatDateTime } from '@shared/format/date-text'
 import { useCallback } from 'react'
 import { useLoad } from '../../../components/ui/use-load'
 import { getAuthorizationReminders } from '../api/reminder-calls'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * An LMA enrollment's authorization: when it was last requested and how many reminders went out
@@ -30,14 +29,14 @@ export function AuthorizationReminders({
     <dl className="authorization-reminders">
       <div>
         <dt>Authorization last requested</dt>
-        <dd>{WHEN.format(new Date(requestedAt))}</dd>
+        <dd>{formatDateTime(requestedAt)}</dd>
       </div>
       <div>
         <dt>Reminders sent</dt>
         <dd>
           {remindersSent}
           {off ? ' (reminders are off)' : ` of at most ${reminderMax}`}
-          {lastReminderAt && `, the last on ${WHEN.format(new Date(lastReminderAt))}`}
+          {lastReminderAt && `, the last on ${formatDateTime(lastReminderAt)}`}
         </dd>
       </div>
     </dl>

@@ -1,3 +1,4 @@
+import { statusWords } from '@shared/format/status-words'
 import { useCallback, useRef, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { LoadView } from '../../../components/ui/load-view'
@@ -16,7 +17,7 @@ export interface EnrollmentDialogProps {
 export function dialogTitle(enrollment: SavedEnrollment | null): string {
   if (!enrollment) return 'Enrollment'
   const name = enrollment.lma?.name || enrollment.dealers[0]?.name || 'No Name'
-  return `${name} - ${enrollment.status}`
+  return `${name} - ${statusWords(enrollment.status)}`
 }
 
 export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogProps) {

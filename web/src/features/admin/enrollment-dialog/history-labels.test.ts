@@ -68,6 +68,27 @@ describe('the history’s words (docs/product.md#history)', () => {
     )
   })
 
+  it('shows a payment’s date as every other date is shown, not as stored', () => {
+    expect(line({ field: 'paidOn', before: null, after: '2026-11-26' })).toBe(
+      'Paid on: (blank) → Nov 26, 2026',
+    )
+    expect(line({ field: 'paidOn', before: '2026-01-05', after: '2026-02-01' })).toBe(
+      'Paid on: Jan 5, 2026 → Feb 1, 2026',
+    )
+    expect(line({ field: 'paymentReference', before: null, after: '2026-11-26' })).toBe(
+      'Payment reference: (blank) → 2026-11-26',
+    )
+  })
+
+  it('names a mail sent again by its kind’s words, not its key', () => {
+    expect(
+      line({ field: 'mail', before: null, after: 'authorization-reminder to rep@x.example' }),
+    ).toBe('Mail: (blank) → Authorization reminder to rep@x.example')
+    expect(line({ field: 'mail', before: null, after: 'invoice to books@x.example' })).toBe(
+      'Mail: (blank) → Invoice to books@x.example',
+    )
+  })
+
   it('shows what it does not know as stored', () => {
     expect(line({ field: 'reminderCount', before: 1, after: 2 })).toBe('reminderCount: 1 → 2')
     expect(line({ field: 'note', before: null, after: { text: 'hi' } })).toBe(

@@ -2,7 +2,9 @@ import { DEALER_ENTRY_FIELDS, type DealerField } from '@shared/enrollment/dealer
 import type { HistoryDealerRow } from '@shared/enrollment/history-changes'
 import { YEARLY_COST_FIELD } from '@shared/enrollment/history-changes'
 import { LMA_RECORD_FIELDS, type LmaField } from '@shared/enrollment/lma-record-fields'
-import { formatMoney } from '@shared/enrollment/pricing'
+import { formatDate } from '@shared/format/date-text'
+import { mailKindWords } from '@shared/format/mail-words'
+import { formatDollars } from '@shared/format/money-text'
 import type { Region } from '@shared/region/region'
 import type { Choice } from '../../../components/form/choice-field'
 import {
@@ -16,8 +18,9 @@ import {
  * How the history names fields and shows values (docs/product.md#history), in one place. Field
  * labels come from the shared field descriptions (the export's column headers, which name each
  * field without its form section); values are shown as the forms show them: regions by name,
- * choices by their label, money as money, dealer rows by BAC and name. A field or value this
- * table does not know (an action added later) is shown as stored.
+ * choices by their label, money and dates as everywhere else (shared/format/), a mail by its
+ * kind's words, dealer rows by BAC and name. A field or value this table does not know (an
+ * action added later) is shown as stored.
  */
 
 const BLANK = '(blank)'
@@ -99,6 +102,21 @@ function isMoney(field: string, value: unknown): value is number {
   )
 }
 
+/** A date in a change: a calendar date or a timestamp under a key that names one (`paidOn`). */
+function isDate(field: string, value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /(On|Date|At)$/.test(field) &&
+    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(value)
+  )
+}
+
+/** A mail sent again is stored as '{kind} to {recipient}': the kind is shown in words. */
+function mailText(value: string): string {
+  const mail = /^([a-z-]+) to (.*)$/s.exec(value)
+  return mail?.[1] ? `${mailKindWords(mail[1])} to ${mail[2]}` : value
+}
+
 /** A value of a change as the forms show it. */
 export function valueText(path: ChangePath, value: unknown, regions: readonly Region[]): string {
   if (value === null || value === undefined || value === '') return BLANK
@@ -106,7 +124,11 @@ export function valueText(path: ChangePath, value: unknown, regions: readonly Re
   if (path.kind === 'other' && path.field === 'regionId' && typeof value === 'number') {
     return regions.find((region) => region.id === value)?.name ?? `Region ${value}`
   }
-  if (isMoney(path.field ?? '', value)) return formatMoney(Math.round(value * 100))
+  if (isMoney(path.field ?? '', value)) return formatDollars(value)
+  if (isDate(path.field ?? '', value)) return formatDate(value)
+  if (path.kind === 'other' && path.field === 'mail' && typeof value === 'string') {
+    return mailText(value)
+  }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'string') return path.field ? choiceLabel(path.field, value) : value
   return JSON.stringify(value)

@@ -1,11 +1,11 @@
+import { formatDateTime } from '@shared/format/date-text'
+import { statusWords } from '@shared/format/status-words'
 import { useCallback, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
 import { useLoad } from '../../../components/ui/use-load'
 import { useRegions } from '../../enrollment/api/get-regions'
 import { getEnrollmentHistory } from '../api/admin-calls'
 import { changeText } from './history-labels'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Who did what and when, oldest first, with each change labelled (history-labels.ts); loaded when opened. */
 export function HistoryPanel({
@@ -38,10 +38,9 @@ export function HistoryPanel({
               <li key={index}>
                 <p>
                   {/* The action as stored: actions added later read as they were written. */}
-                  <strong>{entry.action}</strong> by {entry.actor} on{' '}
-                  {WHEN.format(new Date(entry.at))}
+                  <strong>{entry.action}</strong> by {entry.actor} on {formatDateTime(entry.at)}
                   {entry.statusBefore !== entry.statusAfter &&
-                    ` (${entry.statusBefore ?? 'new'} → ${entry.statusAfter ?? 'removed'})`}
+                    ` (${entry.statusBefore ? statusWords(entry.statusBefore) : 'new'} → ${entry.statusAfter ? statusWords(entry.statusAfter) : 'removed'})`}
                 </p>
                 {entry.reason && <p className="history__reason">Reason: {entry.reason}</p>}
                 {entry.changes.length > 0 && (

@@ -1,4 +1,6 @@
+import { ENROLLMENT_STATUSES } from '@shared/enrollment/enrollment'
 import { INVOICE_FILTERS, waitingFilterText } from '@shared/enrollment/list-figure-filters'
+import { statusWords } from '@shared/format/status-words'
 import { ATTENTION_FILTERS } from '@shared/office/office-limits'
 import { YearStepper } from '../../../components/ui/year-stepper'
 import { useConfig } from '../../config/config-context'
@@ -6,10 +8,7 @@ import type { ListFilters } from '../api/admin-calls'
 
 export const STATUS_OPTIONS = [
   { value: '', label: 'Any' },
-  { value: 'Approved', label: 'Approved' },
-  { value: 'Approving', label: 'Approving' },
-  { value: 'Authorizing', label: 'Authorizing' },
-  { value: 'Declined', label: 'Declined' },
+  ...ENROLLMENT_STATUSES.map((status) => ({ value: status, label: statusWords(status) })),
 ]
 
 export const TYPE_OPTIONS = [

@@ -4,7 +4,7 @@ import {
   type ListSort,
   parseListSort,
 } from '@shared/enrollment/list-view'
-import { formatMoney } from '@shared/enrollment/pricing'
+import { formatMoney } from '@shared/format/money-text'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
 

@@ -1,5 +1,5 @@
+import { ENROLLMENT_STATUSES } from '@shared/enrollment/enrollment'
 import {
-  brandDisplayName,
   LIST_COLUMNS,
   type ListItem,
   type ListSort,
@@ -8,10 +8,10 @@ import {
   listNameText,
   listTypeText,
 } from '@shared/enrollment/list-view'
+import { brandDisplayName } from '@shared/format/brand-name'
+import { formatDate, formatFullDateTime } from '@shared/format/date-text'
+import { STATUS_MEANINGS, statusWords } from '@shared/format/status-words'
 import { useConfig } from '../../config/config-context'
-
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' })
-const FULL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long' })
 
 export type ListRow = ListItem
 
@@ -130,11 +130,13 @@ export function ListTable({
                   )}
                 </td>
                 <td className="list-table__status">
-                  <span className={`status status--${row.status.toLowerCase()}`}>{row.status}</span>
+                  <span className={`status status--${row.status.toLowerCase()}`}>
+                    {statusWords(row.status)}
+                  </span>
                 </td>
-                <td data-label="Created">{SHORT_DATE.format(new Date(row.created))}</td>
-                <td data-label="Updated" title={FULL_TIME.format(new Date(row.modified))}>
-                  {SHORT_DATE.format(new Date(row.modified))}
+                <td data-label="Created">{formatDate(row.created)}</td>
+                <td data-label="Updated" title={formatFullDateTime(row.modified)}>
+                  {formatDate(row.modified)}
                 </td>
                 <td data-label="Kits">{row.kits}</td>
               </tr>
@@ -149,22 +151,12 @@ export function ListTable({
 export function Legend() {
   return (
     <dl className="legend">
-      <div>
-        <dt>Approved</dt>
-        <dd>ready to bill / ship</dd>
-      </div>
-      <div>
-        <dt>Approving</dt>
-        <dd>awaiting admin approval</dd>
-      </div>
-      <div>
-        <dt>Authorizing</dt>
-        <dd>awaiting review by the authorized rep</dd>
-      </div>
-      <div>
-        <dt>Declined</dt>
-        <dd>the LMA or dealer chose not to participate</dd>
-      </div>
+      {ENROLLMENT_STATUSES.map((status) => (
+        <div key={status}>
+          <dt>{statusWords(status)}</dt>
+          <dd>{STATUS_MEANINGS[status]}</dd>
+        </div>
+      ))}
     </dl>
   )
 }

@@ -1,3 +1,5 @@
+import { brandDisplayName } from '@shared/format/brand-name'
+import { formatDate } from '@shared/format/date-text'
 import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -5,8 +7,6 @@ import { useToast } from '../../../components/ui/toast'
 import { useConfig } from '../../config/config-context'
 import { sendInvitations } from '../api/re-enrollment-calls'
 import { kitMixText } from './kit-mix'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** The not-re-enrolled rows, each with its contact, last year's kits, and an invitation to send. */
 export function NotReEnrolledTable({
@@ -25,7 +25,6 @@ export function NotReEnrolledTable({
   const toast = useToast()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
-  const brandName = (key: string) => brands.find((brand) => brand.key === key)?.name ?? key
   const allSelected = selected.size === items.length
 
   const invite = async (guids: string[], question: string) => {
@@ -121,7 +120,7 @@ export function NotReEnrolledTable({
                   </span>
                 </th>
                 <td>{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
-                <td>{brandName(item.brand)}</td>
+                <td>{brandDisplayName(brands, item.brand)}</td>
                 <td>{regionName(item.regionId)}</td>
                 <td>
                   {item.contactName}
@@ -142,7 +141,7 @@ export function NotReEnrolledTable({
                 <td>{kitMixText(item)}</td>
                 <td>
                   {item.invitedAt
-                    ? `${WHEN.format(new Date(item.invitedAt))} (${item.invitations})`
+                    ? `${formatDate(item.invitedAt)} (${item.invitations})`
                     : 'Not yet'}
                   {invitable && (
                     <button

@@ -1,11 +1,10 @@
+import { formatDateTime } from '@shared/format/date-text'
+import { MAIL_STATUS_WORDS, mailKindWords } from '@shared/format/mail-words'
 import { useCallback, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
 import { useToast } from '../../../components/ui/toast'
 import { useLoad } from '../../../components/ui/use-load'
-import { MAIL_STATUS_LABELS, mailKindLabel } from './mail-labels'
 import { type EnrollmentMail, getMails, sendMailAgain } from './office-calls'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * The mails about the enrollment and whether each reached the relay
@@ -75,7 +74,7 @@ function MailRow({ guid, mail, onSent }: { guid: string; mail: EnrollmentMail; o
     setBusy(true)
     try {
       await sendMailAgain(guid, mail.id)
-      toast.success(`${mailKindLabel(mail.kind)} to ${mail.recipient} will be sent again.`)
+      toast.success(`${mailKindWords(mail.kind)} to ${mail.recipient} will be sent again.`)
       onSent()
     } catch (caught) {
       toast.error(caught instanceof Error ? caught.message : 'The mail could not be sent again.')
@@ -86,25 +85,25 @@ function MailRow({ guid, mail, onSent }: { guid: string; mail: EnrollmentMail; o
   }
   return (
     <tr>
-      <td>{mailKindLabel(mail.kind)}</td>
+      <td>{mailKindWords(mail.kind)}</td>
       <td className="office-table__recipient">{mail.recipient}</td>
       <td>
         <span className={`mail-status mail-status--${mail.status}`}>
-          {MAIL_STATUS_LABELS[mail.status]}
+          {MAIL_STATUS_WORDS[mail.status]}
         </span>
         {mail.lastError && mail.status !== 'sent' && (
           <span className="office-table__error">{mail.lastError}</span>
         )}
       </td>
       <td>{mail.attempts}</td>
-      <td>{mail.sentAt ? WHEN.format(new Date(mail.sentAt)) : '—'}</td>
+      <td>{mail.sentAt ? formatDateTime(mail.sentAt) : '—'}</td>
       <td>
         {canResend && (
           <button
             type="button"
             className="button button--small"
             disabled={busy}
-            aria-label={`Send the ${mailKindLabel(mail.kind).toLowerCase()} to ${mail.recipient} again`}
+            aria-label={`Send the ${mailKindWords(mail.kind).toLowerCase()} to ${mail.recipient} again`}
             onClick={() => void resend()}
           >
             Send Again

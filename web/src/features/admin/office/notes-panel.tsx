@@ -1,11 +1,10 @@
+import { formatDateTime } from '@shared/format/date-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useCallback, useId, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
 import { useLoad } from '../../../components/ui/use-load'
 import { fieldErrorText } from './field-error'
 import { addNote, type EnrollmentNote, getNotes } from './office-calls'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * Internal notes (docs/product.md#office-workflow): what administrators wrote about the
@@ -38,7 +37,7 @@ export function NotesPanel({ guid }: { guid: string }) {
                     {all.map((note) => (
                       <li key={note.id}>
                         <p className="notes__meta">
-                          <strong>{note.author}</strong> on {WHEN.format(new Date(note.at))}
+                          <strong>{note.author}</strong> on {formatDateTime(note.at)}
                         </p>
                         <p className="notes__text">{note.text}</p>
                       </li>

@@ -1,4 +1,5 @@
-import { dollars, shortDate } from '@shared/invoice/invoice-text'
+import { formatDate } from '@shared/format/date-text'
+import { formatDollars } from '@shared/format/money-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useCallback, useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -86,14 +87,15 @@ function PaymentState({
       <dl className="payment__facts">
         <dt>Invoice</dt>
         <dd>
-          {payment.invoiceNumber} of {shortDate(payment.invoiceDate)}, {dollars(payment.grandTotal)}
+          {payment.invoiceNumber} of {formatDate(payment.invoiceDate)},{' '}
+          {formatDollars(payment.grandTotal)}
         </dd>
         <dt>Due</dt>
-        <dd>{shortDate(payment.dueDate)}</dd>
+        <dd>{formatDate(payment.dueDate)}</dd>
         <dt>Payment</dt>
         <dd>
           <span className={`payment-state payment-state--${state.toLowerCase()}`}>{state}</span>
-          {payment.paidOn && ` on ${shortDate(payment.paidOn)}`}
+          {payment.paidOn && ` on ${formatDate(payment.paidOn)}`}
           {payment.reference && `, reference ${payment.reference}`}
         </dd>
       </dl>

@@ -1,5 +1,6 @@
 import { US_STATES } from '@shared/enrollment/enrollment'
-import { formatMoney, KIT_PRICES_CENTS } from '@shared/enrollment/pricing'
+import { KIT_PRICES_CENTS } from '@shared/enrollment/pricing'
+import { formatMoney } from '@shared/format/money-text'
 import type { Choice } from '../../../components/form/choice-field'
 import type { SelectOption } from '../../../components/form/select-field'
 

@@ -2,10 +2,10 @@ import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import { type DealerEntry, type Enrollment, MAX_DEALER_ROWS } from '@shared/enrollment/enrollment'
 import {
   dealerRowCostCents,
-  formatMoney,
   HISPANIC_PRICE_HINT,
   KIT_SIZE_PRICE_HINT,
 } from '@shared/enrollment/pricing'
+import { formatMoney } from '@shared/format/money-text'
 import { useCallback } from 'react'
 import {
   type FormState,

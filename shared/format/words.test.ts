@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { ENROLLMENT_STATUSES } from '../enrollment/enrollment.js'
+import { MAIL_KINDS } from '../mail/mail-kinds.js'
+import { MAIL_KIND_WORDS, mailKindWords } from './mail-words.js'
+import { STATUS_MEANINGS, statusWords } from './status-words.js'
+
+describe('how a status is shown (docs/product.md#statuses)', () => {
+  it('uses the spec’s words, Deleted included', () => {
+    expect(ENROLLMENT_STATUSES.map(statusWords)).toEqual([
+      'Approved',
+      'Approving',
+      'Authorizing',
+      'Declined',
+    ])
+    expect(statusWords('Deleted')).toBe('Deleted')
+    expect(statusWords('Archived')).toBe('Archived')
+  })
+
+  it('says what each status means, as the legend does', () => {
+    expect(STATUS_MEANINGS.Authorizing).toBe('awaiting review by the authorized rep')
+  })
+})
+
+describe('how a mail kind is shown', () => {
+  it('names every kind the server queues in words', () => {
+    for (const kind of MAIL_KINDS) expect(mailKindWords(kind)).toMatch(/^[A-Z][a-z-]+( [a-z]+)*$/)
+    expect(Object.keys(MAIL_KIND_WORDS).sort()).toEqual([...MAIL_KINDS].sort())
+    expect(mailKindWords('authorization-reminder')).toBe('Authorization reminder')
+    expect(mailKindWords('re-enrollment-invitation')).toBe('Re-enrollment invitation')
+  })
+
+  it('shows a kind it does not know as stored', () => {
+    expect(mailKindWords('newsletter')).toBe('newsletter')
+  })
+})
