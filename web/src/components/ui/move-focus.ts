@@ -8,8 +8,11 @@
 export function focusWhenRendered(find: () => HTMLElement | null | undefined, frames = 20): void {
   const attempt = (left: number) => {
     const target = find()
-    if (target) target.focus()
-    else if (left > 0) requestAnimationFrame(() => attempt(left - 1))
+    target?.focus()
+    // Not there yet, or not focusable yet (still hidden while its text is empty): next frame.
+    if ((!target || document.activeElement !== target) && left > 0) {
+      requestAnimationFrame(() => attempt(left - 1))
+    }
   }
   requestAnimationFrame(() => attempt(frames))
 }

@@ -73,12 +73,7 @@ export function NotReEnrolledTable({
 
   return (
     <>
-      <p
-        id={RESULT_ID}
-        className="not-re-enrolled__result"
-        role="status"
-        tabIndex={result ? -1 : undefined}
-      >
+      <p id={RESULT_ID} className="not-re-enrolled__result" role="status" tabIndex={-1}>
         {result}
       </p>
       {invitable && (
