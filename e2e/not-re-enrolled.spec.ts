@@ -24,6 +24,7 @@ const confirmYes = (page: Page) =>
 test('last year’s approvals not enrolled this year: filter, invite a selection and one, export', async ({
   page,
 }) => {
+  test.slow()
   await signIn(page)
   await page
     .getByRole('navigation', { name: 'Admin pages' })
@@ -37,7 +38,7 @@ test('last year’s approvals not enrolled this year: filter, invite a selection
       `${all.length} approved 2024 enrollments have not enrolled for 2025: ${dealers} dealers, ${all.length - dealers} LMAs.`,
     ),
   ).toBeVisible()
-  await expectAccessible(page)
+  await expectAccessible(page, { targetSize: true })
 
   await page.getByLabel('Type').selectOption('Lma')
   await expect(page).toHaveURL(/\/admin\/not-re-enrolled\?year=2025&type=Lma$/)
@@ -56,6 +57,8 @@ test('last year’s approvals not enrolled this year: filter, invite a selection
   await page.getByRole('button', { name: 'Invite selected (2)' }).click()
   await confirmYes(page)
   await expect(page.getByText('Invitations sent: 2.')).toBeVisible()
+  // The button was disabled while sending: the focus is on what happened, not the page's body.
+  await expect(page.getByRole('status').filter({ hasText: 'Invitations sent: 2.' })).toBeFocused()
   const mail = await waitForMail(page, first.contactEmail, /^Enroll /)
   expect(mail.subject).toBe(
     `Enroll ${first.name} in the 2025 ${first.brand === 'gm' ? 'GM' : 'Chevrolet'} Dealer Funded POS Program`,
@@ -71,6 +74,7 @@ test('last year’s approvals not enrolled this year: filter, invite a selection
     await page.getByRole('button', { name: `Invite ${third.name}` }).click()
     await confirmYes(page)
     await expect(page.getByText('Invitations sent: 1.')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Invitations sent: 1.' })).toBeFocused()
     const history = await adminRequest(page, 'GET', `/api/enrollments/${third.guid}/history`)
     const entries = (await history.json()) as Array<{ action: string; actor: string }>
     expect(entries.at(-1)).toMatchObject({
@@ -94,7 +98,17 @@ test('another year is shown without invitations; axe passes at 390 px', async ({
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/admin/not-re-enrolled?year=2025')
   await expect(page.getByRole('button', { name: /^Invite selected/ })).toBeVisible()
-  await expectAccessible(page)
+  await expect(page.getByRole('table', { name: 'Not re-enrolled' })).toBeVisible()
+  // Each row is a card that fits the phone; its phone and email links are 24 px targets.
+  const wide = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(wide).toBeLessThanOrEqual(0)
+  await expectAccessible(page, { targetSize: true })
+  // The header row is hidden with the cards: select all is above them.
+  await page.getByRole('checkbox', { name: 'Select all' }).check()
+  await expect(page.getByRole('button', { name: /^Invite selected \([1-9]\d*\)$/ })).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Select all' }).uncheck()
   await page.getByRole('button', { name: 'Previous year' }).click()
   await expect(page).toHaveURL(/\/admin\/not-re-enrolled\?year=2024$/)
   await expect(

@@ -25,7 +25,7 @@ const lma = (name: string) => ({
 })
 
 for (const width of [390, 1280] as const) {
-  test(`at ${width} px: a selection is approved in one action, with what was skipped and why`, async ({
+  test(`at ${width} px: a bulk Approve names those still waiting for their representative, and leaving them out is a choice`, async ({
     page,
   }) => {
     test.slow()
@@ -33,39 +33,69 @@ for (const width of [390, 1280] as const) {
     const prefix = freshName('Bulkflow')
     const names = [`${prefix} North`, `${prefix} South`, `${prefix} West`]
     for (const name of names) await submitLmaThroughApi(page, lma(name))
+    await submitDealer(page, `${prefix} Ready Motors`)
     await submitDealer(page, `${prefix} Declined Motors`, 'None')
     await signIn(page)
-    await searchFor(page, prefix, 4)
+    await searchFor(page, prefix, 5)
 
-    if (width === 390) {
-      // Cards: each has its own checkbox.
-      for (const name of [...names, `${prefix} Declined Motors`]) {
-        await page.getByRole('checkbox', { name: `Select ${name}` }).check()
-      }
-    } else {
-      await page.getByRole('checkbox', { name: 'Select all enrollments on this page' }).check()
-    }
+    // At 390 px the rows are cards: "select all on this page" is above them.
+    await page.getByRole('checkbox', { name: 'Select all enrollments on this page' }).check()
     const bar = page.getByRole('region', { name: 'Selected enrollments' })
-    await expect(bar).toContainText('4 enrollments selected')
+    await expect(bar).toContainText('5 enrollments selected')
     await bar.getByRole('button', { name: 'Approve Selected' }).click()
 
     const confirm = page.getByRole('dialog', { name: 'Approve selected enrollments' })
-    await expect(confirm).toContainText(
-      'Approve 3 enrollments? 1 enrollment will be skipped: A dealer who declined billing cannot be approved (1).',
+    await expect(confirm.locator('p').first()).toHaveText(
+      '4 of the selected enrollments can be approved. 1 enrollment will be skipped: A dealer who declined billing cannot be approved (1). Each approval emails its confirmation (and an LMA its invoice).',
     )
-    await expect(confirm.getByRole('button', { name: 'No' })).toBeFocused()
-    await expectAccessible(page)
-    await confirm.getByRole('button', { name: 'Yes' }).click()
+    const waiting = confirm.getByRole('list', {
+      name: 'Still waiting for their representative (Authorizing)',
+    })
+    await expect(waiting.getByRole('listitem')).toHaveCount(3)
+    for (const name of names) {
+      await expect(waiting.getByRole('listitem').filter({ hasText: name })).toHaveCount(1)
+    }
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expectAccessible(page, { targetSize: true })
+    const overflow = await confirm.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
 
     const report = page.getByRole('region', { name: 'Result of the bulk action' })
-    await expect(report.getByRole('status')).toHaveText(
-      '3 enrollments approved, 1 skipped, 0 failed.',
-    )
+    if (width === 390) {
+      // Only the one not waiting: the three LMAs stay Authorizing, said in the result.
+      await confirm.getByRole('button', { name: 'Approve Only the Other 1' }).click()
+      await expect(report.getByRole('status')).toHaveText(
+        '1 enrollment approved, 4 skipped, 0 failed.',
+      )
+      for (const name of names) {
+        await expect(report).toContainText(
+          `${name} (skipped): Left out: still waiting for their representative (Authorizing).`,
+        )
+      }
+      await expect(page.locator('.list-table .status--approved')).toHaveCount(1)
+      await expect(page.locator('.list-table .status--authorizing')).toHaveCount(3)
+    } else {
+      await confirm.getByRole('button', { name: 'Approve All 4, Waiting Ones Too' }).click()
+      await expect(report.getByRole('status')).toHaveText(
+        '4 enrollments approved, 1 skipped, 0 failed.',
+      )
+      await expect(page.locator('.list-table .status--approved')).toHaveCount(4)
+    }
     await expect(report).toContainText(
       `${prefix} Declined Motors (skipped): A dealer who declined billing cannot be approved.`,
     )
-    await expectAccessible(page)
-    await expect(page.locator('.list-table .status--approved')).toHaveCount(3)
+    // The bar went with the selection: the focus is on what happened, not the page's body.
+    await expect(report.getByRole('status')).toBeFocused()
+    await expectAccessible(page, { targetSize: true })
+    await expect(bar).toBeHidden()
+
+    // A filter change empties the selection, and says so.
+    await page.getByRole('checkbox', { name: `Select ${prefix} Declined Motors` }).check()
+    await expect(bar).toContainText('1 enrollment selected')
+    await page.getByLabel('Type').selectOption('Dealer')
+    await expect(page.getByRole('status').filter({ hasText: 'Selection cleared' })).toHaveText(
+      'Selection cleared: the filter changed.',
+    )
     await expect(bar).toBeHidden()
   })
 }
@@ -109,6 +139,9 @@ test('a Decline with a reason, a note, the mails and the invoice payment in the 
   await expect(dialog.locator('.notes__text')).toHaveText(
     'Called Rory: they will use the other enrollment.',
   )
+  // The focus is on the new note, and the change is said.
+  await expect(dialog.locator('.notes__list li').last()).toBeFocused()
+  await expect(dialog.getByRole('status').filter({ hasText: 'Note added.' })).toHaveCount(1)
   await expect(dialog.locator('.notes__meta')).toContainText('admin@example.com')
 
   // The mails: the authorization request and the receipt, each with its state.
@@ -120,7 +153,7 @@ test('a Decline with a reason, a note, the mails and the invoice payment in the 
     /^(Sent|Queued|Sending)$/,
     /^(Sent|Queued|Sending)$/,
   ])
-  await expectAccessible(page)
+  await expectAccessible(page, { targetSize: true })
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
 
   // The invoice of an approved LMA: unpaid, then marked paid with its reference.
@@ -152,3 +185,73 @@ test('the Needs attention filter is in the address and asks the server', async (
   await page.reload()
   await expect(page.getByLabel('Needs attention')).toHaveValue('overdue-invoice')
 })
+
+for (const width of [390, 1280] as const) {
+  test(`at ${width} px: after Send Again the mail's row follows it until it is sent`, async ({
+    page,
+  }) => {
+    test.slow()
+    await page.setViewportSize({ width, height: 900 })
+    const name = freshName('Resent')
+    await submitLmaThroughApi(page, lma(name))
+    await signIn(page)
+    // The outbox of the built server cannot be made to fail from here: its answers are, as the
+    // worker leaves a mail it gave up on; the mail itself was really sent meanwhile.
+    type Mail = { id: string; kind: string; status: string; attempts: number; lastError: unknown }
+    let phase: 'failed' | 'queued' | 'real' = 'failed'
+    let failedMail: Mail | undefined
+    const relayError = '421 4.3.2 relay busy, try again later'
+    await page.route('**/api/enrollments/*/mails', async (route) => {
+      const response = await route.fetch()
+      const mails = (await response.json()) as Mail[]
+      const request = mails.find((mail) => mail.kind === 'authorization-request')
+      if (request && phase === 'failed') {
+        Object.assign(request, {
+          status: 'failed',
+          attempts: 15,
+          lastError: relayError,
+          sentAt: null,
+        })
+        failedMail = { ...request }
+      } else if (request && phase === 'queued') {
+        Object.assign(request, {
+          status: 'sending',
+          attempts: 1,
+          lastError: relayError,
+          sentAt: null,
+        })
+        phase = 'real'
+      }
+      await route.fulfill({ response, json: mails })
+    })
+    await page.route('**/api/enrollments/*/mails/*/send-again', async (route) => {
+      phase = 'queued'
+      await route.fulfill({ json: { ...failedMail, status: 'queued', attempts: 0 } })
+    })
+
+    await searchFor(page, name, 1)
+    await listRows(page).getByRole('button', { name }).click()
+    const dialog = page.getByRole('dialog', { name: `${name} - Authorizing` })
+    await dialog.getByText('Mails', { exact: true }).click()
+    const region = dialog.getByRole('region', { name: 'Mails about this enrollment' })
+    const row = region.getByRole('row').filter({ hasText: 'Authorization request' })
+    await expect(row).toContainText('Failed')
+    await expect(row).toContainText(relayError)
+    await expectAccessible(page, { targetSize: true })
+    // Nothing is squeezed or cut off: the panel is as wide as the dialog lets it be.
+    const cut = await region.evaluate((element) => element.scrollWidth - element.clientWidth)
+    expect(cut).toBeLessThanOrEqual(0)
+    // The scroll region can be reached by keyboard.
+    expect(await region.getAttribute('tabindex')).toBe('0')
+
+    await row.getByRole('button', { name: /^Send the authorization request to .* again$/ }).click()
+    const status = row.locator('[data-mail-status]')
+    // The button went: the focus is on the mail's status, which follows the mail.
+    await expect(status).toBeFocused()
+    await expect(status).toHaveText('Sent', { timeout: 15_000 })
+    await expect(row).not.toContainText(relayError)
+    await expect(row.getByRole('cell').filter({ hasText: /^(Attempts: )?1$/ })).toHaveCount(1)
+    await expect(page.getByText(/^Authorization request to .* was sent\.$/)).toBeVisible()
+    await expectAccessible(page, { targetSize: true })
+  })
+}

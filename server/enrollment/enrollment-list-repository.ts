@@ -9,6 +9,7 @@ import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
+import { mailFailedSql } from '../mail/mail-state-sql.js'
 import { amountCentsSql, coveredDealersSql, orderedKitsSql } from './enrollment-figures-sql.js'
 import { waitingSinceSql } from './waiting-authorization-sql.js'
 
@@ -82,8 +83,7 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
             selectFrom('outbox as o')
               .select(sql`1`.as('one'))
               .whereRef('o.enrollment_guid', '=', 'e.guid')
-              .where('o.sent_at', 'is', null)
-              .where('o.next_attempt_at', '=', sql<Date>`'infinity'::timestamptz`),
+              .where(mailFailedSql('o')),
           ),
         )
       }

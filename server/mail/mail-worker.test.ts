@@ -34,6 +34,7 @@ function fixture(due: ClaimedMail[]) {
       state.marked.push(id)
     },
     markFailed: async () => check(),
+    onSent: () => {},
     releaseClaims: async (ids: string[]) => {
       released.push(...ids)
     },

@@ -19,11 +19,30 @@ export interface ClaimedMail extends Required<Omit<OutgoingMail, 'enrollmentGuid
   attempts: number
 }
 
+/** A mail the relay took, as a hook of its kind sees it. */
+export interface SentMail {
+  id: string
+  kind: string
+  enrollmentGuid: string | null
+}
+
+/**
+ * What the delivery of a mail of one kind means beyond the outbox (a reminder's history entry):
+ * written in the transaction that marks the mail sent, so it happens once, when the mail is sent.
+ */
+export type SentHook = (executor: Kysely<Database>, mail: SentMail) => Promise<void>
+
 /** How long a claimed mail stays invisible to other workers while it is being sent. */
 export const LEASE = '5 minutes'
 
 export function createOutboxRepository(db: Kysely<Database>) {
+  const sentHooks = new Map<string, SentHook>()
   return {
+    /** Runs `hook` whenever a mail of `kind` is marked sent (one hook per kind). */
+    onSent(kind: string, hook: SentHook): void {
+      sentHooks.set(kind, hook)
+    },
+
     /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
     async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<void> {
       await executor
@@ -67,12 +86,22 @@ export function createOutboxRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /**
+     * Records that the relay took the mail, with its kind's hook, once: a mail sent twice (at
+     * least once delivery) keeps its first time and runs its hook once.
+     */
     async markSent(id: string): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ sent_at: sql`now()`, last_error: null, claimed_at: null })
-        .where('id', '=', id)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        const sent = await trx
+          .updateTable('outbox')
+          .set({ sent_at: sql`now()`, last_error: null, claimed_at: null })
+          .where('id', '=', id)
+          .where('sent_at', 'is', null)
+          .returning(['kind', 'enrollment_guid'])
+          .executeTakeFirst()
+        const hook = sent && sentHooks.get(sent.kind)
+        if (hook) await hook(trx, { id, kind: sent.kind, enrollmentGuid: sent.enrollment_guid })
+      })
     },
 
     async markFailed(id: string, error: string, retryInMs: number | null): Promise<void> {

@@ -3,20 +3,10 @@ import type { EnrollmentMail, MailStatus } from '../../shared/office/office-sche
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
+import { mailNextAttemptSql, mailStatusSql } from '../mail/mail-state-sql.js'
 import { LEASE } from '../mail/outbox-repository.js'
 
 export type { EnrollmentMail, MailStatus }
-
-/**
- * A mail's state, from its outbox row: sent; failed (the worker gave up: due at infinity);
- * sending (claimed by a worker within the lease); retrying (tried and due again); queued.
- */
-const STATUS = sql<MailStatus>`case
-  when sent_at is not null then 'sent'
-  when next_attempt_at = 'infinity'::timestamptz then 'failed'
-  when claimed_at is not null and claimed_at > now() - ${LEASE}::interval then 'sending'
-  when attempts > 0 then 'retrying'
-  else 'queued' end`
 
 /** The mails about an enrollment (docs/product.md#office-workflow), oldest first. */
 export async function listMails(
@@ -24,22 +14,21 @@ export async function listMails(
   guid: string,
 ): Promise<EnrollmentMail[]> {
   const rows = await context.db
-    .selectFrom('outbox')
+    .selectFrom('outbox as o')
     .select([
-      'id',
-      'kind',
-      'recipient',
-      'subject',
-      'attempts',
-      'last_error',
-      'created_at',
-      'sent_at',
-      STATUS.as('status'),
-      sql<string | null>`case when next_attempt_at = 'infinity'::timestamptz or sent_at is not null
-        then null else next_attempt_at end`.as('next_attempt_at'),
+      'o.id',
+      'o.kind',
+      'o.recipient',
+      'o.subject',
+      'o.attempts',
+      'o.last_error',
+      'o.created_at',
+      'o.sent_at',
+      mailStatusSql('o').as('status'),
+      mailNextAttemptSql('o').as('next_attempt_at'),
     ])
-    .where('enrollment_guid', '=', guid)
-    .orderBy('id')
+    .where('o.enrollment_guid', '=', guid)
+    .orderBy('o.id')
     .execute()
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
     throw AppError.notFound('There is no enrollment with this id.')

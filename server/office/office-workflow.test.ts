@@ -15,6 +15,7 @@ import {
 } from '../test-support/report-download.js'
 import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) => {
   let t: AdminTestApp
@@ -126,9 +127,17 @@ describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) =
 
   describe('mail status', () => {
     const mailsOf = async (guid: string) => (await get(`/api/enrollments/${guid}/mails`)).json()
+    /** Waits until the worker has sent the enrollment's mails, so a test's change is not undone. */
+    const delivered = (guid: string) =>
+      waitFor(async () =>
+        (await mailsOf(guid)).every((mail: { status: string }) => mail.status === 'sent')
+          ? true
+          : undefined,
+      )
 
     it('lists the mails of an enrollment and sends a failed one again, once', async () => {
       const stored = await lma()
+      await delivered(stored.guid)
       const mails = await mailsOf(stored.guid)
       expect(mails.map((mail: { kind: string }) => mail.kind).sort()).toEqual([
         'authorization-request',
@@ -169,6 +178,82 @@ describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) =
       const twice = await post(`/api/enrollments/${stored.guid}/mails/${request.id}/send-again`)
       expect(twice.statusCode).toBe(409)
       expect(twice.json().detail).toBe('This mail has already been sent.')
+    })
+
+    it('a mail sent again settles as sent: attempts counted afresh, the error cleared', async () => {
+      const stored = await lma()
+      const request = (await mailsOf(stored.guid)).find(
+        (mail: { kind: string }) => mail.kind === 'authorization-request',
+      )
+      await delivered(stored.guid)
+      await t.database.db
+        .updateTable('outbox')
+        .set({ sent_at: null, attempts: 15, next_attempt_at: 'infinity', last_error: '421 busy' })
+        .where('id', '=', request.id)
+        .execute()
+      const again = await post(`/api/enrollments/${stored.guid}/mails/${request.id}/send-again`)
+      expect(again.statusCode).toBe(200)
+      const settled = await waitFor(async () => {
+        const mail = (await mailsOf(stored.guid)).find(
+          (each: { id: string }) => each.id === request.id,
+        )
+        return mail.status === 'sent' ? mail : undefined
+      })
+      expect(settled).toMatchObject({ attempts: 1, lastError: null, nextAttemptAt: null })
+      expect(Date.parse(settled.sentAt)).toBeGreaterThan(Date.now() - 60_000)
+    })
+
+    it('"A mail failed" lists exactly the enrollments whose dialog shows a failed mail', async () => {
+      const states = {
+        failed: { sent_at: null, attempts: 15, next_attempt_at: 'infinity', claimed_at: null },
+        retrying: {
+          sent_at: null,
+          attempts: 3,
+          next_attempt_at: new Date(Date.now() + 3_600_000),
+          claimed_at: null,
+        },
+        sending: {
+          sent_at: null,
+          attempts: 1,
+          next_attempt_at: new Date(Date.now() + 300_000),
+          claimed_at: new Date(),
+        },
+        queued: {
+          sent_at: null,
+          attempts: 0,
+          next_attempt_at: new Date(Date.now() + 3_600_000),
+          claimed_at: null,
+        },
+        // Failed once, then sent again and delivered: it is sent, not failed.
+        sentAgain: {
+          sent_at: new Date(),
+          attempts: 1,
+          next_attempt_at: 'infinity',
+          claimed_at: null,
+        },
+      } as const
+      const guids: Record<string, string> = {}
+      // Each state due later than the test runs, so the worker leaves the rows alone.
+      for (const [state, values] of Object.entries(states)) {
+        const stored = await lma()
+        guids[state] = stored.guid
+        await delivered(stored.guid)
+        await t.database.db
+          .updateTable('outbox')
+          .set({ ...values, recipient: 'nobody@invalid.example' })
+          .where('enrollment_guid', '=', stored.guid)
+          .execute()
+      }
+      const listed = (await get('/api/enrollments?attention=failed-mail'))
+        .json()
+        .map((row: { guid: string }) => row.guid)
+      for (const [state, guid] of Object.entries(guids)) {
+        const statuses = (await mailsOf(guid)).map((mail: { status: string }) => mail.status)
+        expect(statuses, state).toEqual(
+          Array(statuses.length).fill(state === 'sentAgain' ? 'sent' : state),
+        )
+        expect(listed.includes(guid), state).toBe(statuses.includes('failed'))
+      }
     })
 
     it('refuses a mail of another enrollment and a malformed mail id', async () => {

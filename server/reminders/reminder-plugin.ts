@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
+import { recordRemindersWhenSent } from './reminder-history.js'
 import { ReminderScheduler } from './reminder-scheduler.js'
 import { sendDueReminders } from './send-due-reminders.js'
 
@@ -26,6 +27,8 @@ const FIRST_RUN_MS = 1000
 const reminderPlugin: FastifyPluginAsync<ReminderOptions> = async (app, options) => {
   const { config } = app
   const rules = { afterDays: config.REMINDER_AFTER_DAYS, max: config.REMINDER_MAX }
+  // Also with the schedule off: a reminder queued earlier, or sent again, is recorded when sent.
+  recordRemindersWhenSent(app.mail.outbox, app.database.db)
   if (options.schedule === false || rules.afterDays === 0 || rules.max === 0) return
   const context = createEnrollmentContext(app.database.db, config, app.mail)
   const intervalMs = options.intervalMs ?? 15 * 60_000

@@ -58,6 +58,16 @@ export function createReminderRepository() {
         .execute()
     },
 
+    /** The enrollment's status now (a deleted enrollment has none). */
+    async statusOf(executor: Kysely<Database>, guid: string): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('enrollments')
+        .select('status')
+        .where('guid', '=', guid)
+        .executeTakeFirst()
+      return row?.status
+    },
+
     async authorizationOf(executor: Kysely<Database>, guid: string) {
       return executor
         .selectFrom('enrollments')

@@ -89,7 +89,13 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
     expect(mail?.text).toContain(`https://pos.example.com/chevy/enrollment/lma?auth=${lma.guid}`)
     // The day as every date is shown: "Nov 26, 2026" (shared/format/date-text.ts).
     expect(mail?.text).toMatch(/asked you on [A-Z][a-z]{2} \d{1,2}, \d{4} to authorize it/)
-    const last = (await history(lma.guid)).at(-1)
+    // Queued is not sent: the history records the reminder once the relay has taken it.
+    expect((await history(lma.guid)).map((entry) => entry.action)).not.toContain('Reminder sent')
+    await t.app.mail.outbox.markSent(String(mail?.id))
+    await t.app.mail.outbox.markSent(String(mail?.id))
+    const entries = await history(lma.guid)
+    expect(entries.filter((entry) => entry.action === 'Reminder sent')).toHaveLength(1)
+    const last = entries.at(-1)
     expect(last).toMatchObject({
       action: 'Reminder sent',
       actor: 'the reminder schedule',
@@ -198,6 +204,61 @@ describe.each(testDatabaseKinds())('the reminder schedule on %s', (kind) => {
         ),
     )
     expect(mail.text).toContain(`/chevy/enrollment/lma?auth=${stored.guid}`)
+    const history = async () =>
+      (await t.asAdmin({ method: 'GET', url: `/api/enrollments/${stored.guid}/history` })).json()
+    const entry = await waitFor(async () =>
+      (await history()).find((each: { action: string }) => each.action === 'Reminder sent'),
+    )
+    expect(entry).toMatchObject({ actor: 'the reminder schedule', statusAfter: 'Authorizing' })
+  })
+
+  it('records a reminder that failed only once it is sent again and delivered', async () => {
+    const stored = await submitEnrollment(
+      t,
+      lmaEnrollment(1, {
+        name: 'Failed Reminder Dealers',
+        authEmailAddress: 'late@schedule.example',
+      }),
+    )
+    // What the worker leaves when it gives up on a reminder: due at infinity, the error kept.
+    await t.database.db
+      .insertInto('outbox')
+      .values({
+        kind: 'authorization-reminder',
+        recipient: 'late@schedule.example',
+        subject: 'Reminder: please authorize',
+        html: '<p>x</p>',
+        text: 'x',
+        attachments: '[]',
+        enrollment_guid: stored.guid,
+        attempts: 15,
+        next_attempt_at: sql`'infinity'::timestamptz`,
+        last_error: '421 relay down',
+      })
+      .execute()
+    const get = async (url: string) => (await t.asAdmin({ method: 'GET', url })).json()
+    const mails = await get(`/api/enrollments/${stored.guid}/mails`)
+    const reminder = mails.find((mail: { kind: string }) => mail.kind === 'authorization-reminder')
+    expect(reminder).toMatchObject({ status: 'failed', attempts: 15 })
+    const actions = async () =>
+      (await get(`/api/enrollments/${stored.guid}/history`)).map(
+        (entry: { action: string }) => entry.action,
+      )
+    expect(await actions()).not.toContain('Reminder sent')
+    const again = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${stored.guid}/mails/${reminder.id}/send-again`,
+    })
+    expect(again.statusCode).toBe(200)
+    const settled = await waitFor(async () => {
+      const mail = (await get(`/api/enrollments/${stored.guid}/mails`)).find(
+        (each: { id: string }) => each.id === reminder.id,
+      )
+      return mail.status === 'sent' ? mail : undefined
+    })
+    expect(settled).toMatchObject({ attempts: 1, lastError: null })
+    const after = await actions()
+    expect(after.slice(-2)).toEqual(['mail sent again', 'Reminder sent'])
   })
 })
 

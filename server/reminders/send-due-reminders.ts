@@ -2,17 +2,14 @@ import { enqueueAuthorizationReminder } from '../enrollment/authorization-reques
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { createReminderRepository, type ReminderRules } from './reminder-repository.js'
 
-/** The history's words for a reminder and who sent it (docs/product.md#authorization-reminders). */
-export const REMINDER_ACTION = 'Reminder sent'
-export const REMINDER_ACTOR = 'the reminder schedule'
-
 const reminders = createReminderRepository()
 
 /**
- * Sends every due authorization reminder, each in a transaction of its own that locks the
- * enrollment, queues the mail, counts the reminder and writes the history: a process that dies
- * midway leaves each reminder either wholly done or not done at all, and instances running at
- * once never take the same enrollment. Answers how many were sent.
+ * Queues every due authorization reminder, each in a transaction of its own that locks the
+ * enrollment, queues the mail and counts the reminder: a process that dies midway leaves each
+ * reminder either wholly queued or not at all, and instances running at once never take the
+ * same enrollment. The history records the reminder when the mail is sent
+ * (reminder-history.ts). Answers how many were queued.
  */
 export async function sendDueReminders(
   context: EnrollmentContext,
@@ -30,13 +27,6 @@ export async function sendDueReminders(
       if (!enrollment) return false
       await enqueueAuthorizationReminder(context, trx, enrollment, reminder.requestedAt)
       await reminders.markReminded(trx, reminder.id)
-      await context.history.record(trx, {
-        guid: reminder.guid,
-        action: REMINDER_ACTION,
-        actor: REMINDER_ACTOR,
-        statusBefore: enrollment.status,
-        statusAfter: enrollment.status,
-      })
       return true
     })
     if (!done) break

@@ -2,12 +2,18 @@ import { listNameText, sortListItems } from '@shared/enrollment/list-view'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { failureText, LoadFailed } from '../../../components/ui/load-failed'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { useConfig } from '../../config/config-context'
 import { EnrollmentDialog } from '../enrollment-dialog/enrollment-dialog'
-import { BulkActions, type BulkOutcomeReport, BulkReport } from '../office/bulk-actions'
+import {
+  BULK_RESULT_ID,
+  BulkActions,
+  type BulkOutcomeReport,
+  BulkReport,
+} from '../office/bulk-actions'
 import { type ListView, readListAddress, writeListAddress } from './list-address'
 import { ListFilterBar } from './list-filters'
 import { ListSummary, RESULTS_ID } from './list-summary'
@@ -15,6 +21,9 @@ import { Legend, ListTable, rowFocusTarget } from './list-table'
 import { PAGE_SIZE, Pager, pageCount } from './pager'
 import { RolloverButton } from './rollover-button'
 import { useEnrollmentList } from './use-enrollment-list'
+
+/** Said when a filter change empties the selection (the rows it held may be gone from view). */
+export const SELECTION_CLEARED = 'Selection cleared: the filter changed.'
 
 /** Set on the history entry of a dialog opened from the list: closing it goes back to the list. */
 interface OpenedFromList {
@@ -47,16 +56,21 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
   const sorted = useMemo(() => sortListItems(items, sort, brands), [items, sort, brands])
 
   // The selection for bulk actions: kept across pages and sorts, emptied by a filter change
-  // (it would otherwise hold rows the list no longer shows).
+  // (it would otherwise hold rows the list no longer shows), which says so.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [selectionNotice, setSelectionNotice] = useState('')
   const [report, setReport] = useState<BulkOutcomeReport | null>(null)
   const filterKey = JSON.stringify(filters)
   const [selectionScope, setSelectionScope] = useState(filterKey)
   if (selectionScope !== filterKey) {
     setSelectionScope(filterKey)
-    setSelected(new Set())
+    if (selected.size > 0) {
+      setSelected(new Set())
+      setSelectionNotice(SELECTION_CLEARED)
+    }
   }
-  const select = (guids: string[], on: boolean) =>
+  const select = (guids: string[], on: boolean) => {
+    setSelectionNotice('')
     setSelected((current) => {
       const next = new Set(current)
       for (const guid of guids) {
@@ -65,6 +79,7 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
       }
       return next
     })
+  }
   const matching = sorted.filter((row) => row.status !== 'Deleted').map((row) => row.guid)
   const names = useMemo(() => new Map(items.map((row) => [row.guid, listNameText(row)])), [items])
 
@@ -122,14 +137,20 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
                 onDismiss={() => setReport(null)}
               />
             )}
+            <p className="selection-notice" role="status">
+              {selectionNotice}
+            </p>
             {selected.size > 0 && (
               <div className="bulk-bar">
                 <BulkActions
                   selected={[...selected]}
+                  nameOf={(guid) => names.get(guid) || guid}
                   onFinished={(done) => {
                     setReport(done)
                     setSelected(new Set())
                     reload()
+                    // The bar goes with the selection: the keyboard goes to what happened.
+                    focusWhenRendered(() => document.getElementById(BULK_RESULT_ID))
                   }}
                 />
                 <p className="bulk-bar__scope">

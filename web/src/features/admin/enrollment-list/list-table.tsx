@@ -15,6 +15,8 @@ import { useConfig } from '../../config/config-context'
 
 export type ListRow = ListItem
 
+const SELECT_PAGE_ID = 'list-select-page'
+
 /** The element of a row that takes the focus back when its dialog closes. */
 export function rowFocusTarget(guid: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-row-focus="${CSS.escape(guid)}"]`)
@@ -45,23 +47,32 @@ export function ListTable({
   if (rows.length === 0) return <p className="placeholder">No enrollments to display.</p>
   const selectable = rows.filter((row) => row.status !== 'Deleted').map((row) => row.guid)
   const onPage = selectable.filter((guid) => selected.has(guid)).length
-  // Below 52rem each row shows as a card; data-label names a cell's value there.
+  const selectPage = (id?: string) => (
+    <input
+      id={id}
+      type="checkbox"
+      aria-label="Select all enrollments on this page"
+      checked={onPage > 0 && onPage === selectable.length}
+      ref={(box) => {
+        if (box) box.indeterminate = onPage > 0 && onPage < selectable.length
+      }}
+      disabled={selectable.length === 0}
+      onChange={(event) => onSelect(selectable, event.target.checked)}
+    />
+  )
+  // Below 52rem each row shows as a card; data-label names a cell's value there, and the
+  // header's checkbox (hidden with the header) is above the cards.
   return (
     <div className="list-table-frame">
+      <div className="list-table__select-page">
+        {selectPage(SELECT_PAGE_ID)}
+        <label htmlFor={SELECT_PAGE_ID}>Select all on this page</label>
+      </div>
       <table className="list-table">
         <thead>
           <tr>
             <th scope="col" className="list-table__select">
-              <input
-                type="checkbox"
-                aria-label="Select all enrollments on this page"
-                checked={onPage > 0 && onPage === selectable.length}
-                ref={(box) => {
-                  if (box) box.indeterminate = onPage > 0 && onPage < selectable.length
-                }}
-                disabled={selectable.length === 0}
-                onChange={(event) => onSelect(selectable, event.target.checked)}
-              />
+              {selectPage()}
             </th>
             {LIST_COLUMNS.map((column) => {
               const sorted = sort.key === column.sort

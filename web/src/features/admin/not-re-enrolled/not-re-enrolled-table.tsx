@@ -3,10 +3,15 @@ import { formatDate } from '@shared/format/date-text'
 import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { useConfig } from '../../config/config-context'
 import { sendInvitations } from '../api/re-enrollment-calls'
 import { kitMixText } from './kit-mix'
+
+/** The invitations' result, which takes the focus once it shows. */
+const RESULT_ID = 'not-re-enrolled-result'
+const SELECT_ALL_ID = 'not-re-enrolled-select-all'
 
 /** The not-re-enrolled rows, each with its contact, last year's kits, and an invitation to send. */
 export function NotReEnrolledTable({
@@ -25,6 +30,7 @@ export function NotReEnrolledTable({
   const toast = useToast()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState('')
   const allSelected = selected.size === items.length
 
   const invite = async (guids: string[], question: string) => {
@@ -34,9 +40,11 @@ export function NotReEnrolledTable({
       const result = await sendInvitations(guids)
       onInvited(result.invited)
       setSelected(new Set())
-      toast.success(
+      setResult(
         `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, or enrolled meanwhile).` : ''}`,
       )
+      // The button was disabled while sending: the keyboard goes to what happened.
+      focusWhenRendered(() => document.getElementById(RESULT_ID))
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error))
     } finally {
@@ -50,10 +58,30 @@ export function NotReEnrolledTable({
       return next
     })
 
+  const selectAll = (id?: string) => (
+    <input
+      id={id}
+      type="checkbox"
+      aria-label="Select all"
+      checked={allSelected}
+      onChange={() =>
+        setSelected(allSelected ? new Set() : new Set(items.map((item) => item.guid)))
+      }
+    />
+  )
+
   return (
     <>
+      <p id={RESULT_ID} className="not-re-enrolled__result" role="status" tabIndex={-1}>
+        {result}
+      </p>
       {invitable && (
         <div className="not-re-enrolled__actions">
+          {/* Cards (below 52rem) have no header row: its checkbox is here. */}
+          <span className="not-re-enrolled__select-all">
+            {selectAll(SELECT_ALL_ID)}
+            <label htmlFor={SELECT_ALL_ID}>Select all</label>
+          </span>
           <button
             type="button"
             className="button button--small"
@@ -74,18 +102,7 @@ export function NotReEnrolledTable({
           <caption className="visually-hidden">Not re-enrolled</caption>
           <thead>
             <tr>
-              {invitable && (
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all"
-                    checked={allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(items.map((item) => item.guid)))
-                    }
-                  />
-                </th>
-              )}
+              {invitable && <th scope="col">{selectAll()}</th>}
               <th scope="col">Name</th>
               <th scope="col">Type</th>
               <th scope="col">Brand</th>
@@ -99,7 +116,7 @@ export function NotReEnrolledTable({
             {items.map((item) => (
               <tr key={item.guid}>
                 {invitable && (
-                  <td>
+                  <td className="not-re-enrolled__select">
                     <input
                       type="checkbox"
                       aria-label={`Select ${item.name}`}
@@ -119,10 +136,10 @@ export function NotReEnrolledTable({
                       .join(' · ')}
                   </span>
                 </th>
-                <td>{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
-                <td>{brandDisplayName(brands, item.brand)}</td>
-                <td>{regionName(item.regionId)}</td>
-                <td>
+                <td data-label="Type">{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
+                <td data-label="Brand">{brandDisplayName(brands, item.brand)}</td>
+                <td data-label="Region">{regionName(item.regionId)}</td>
+                <td data-label="Contact">
                   {item.contactName}
                   {item.contactEmail && (
                     <a className="not-re-enrolled__detail" href={`mailto:${item.contactEmail}`}>
@@ -138,8 +155,8 @@ export function NotReEnrolledTable({
                     </a>
                   )}
                 </td>
-                <td>{kitMixText(item)}</td>
-                <td>
+                <td data-label="Last year’s kits">{kitMixText(item)}</td>
+                <td data-label="Invited">
                   {item.invitedAt
                     ? `${formatDate(item.invitedAt)} (${item.invitations})`
                     : 'Not yet'}

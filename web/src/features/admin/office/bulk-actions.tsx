@@ -2,6 +2,7 @@ import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
+import { useApprovalPrompt } from './approval-prompt'
 import { type BulkResult, runBulkAction } from './office-calls'
 import { useReasonPrompt } from './reason-prompt'
 
@@ -46,6 +47,12 @@ export function skipSummary(result: BulkResult): string {
   return ` ${plural(result.skipped + result.failed, 'enrollment')} will be skipped: ${parts.join('; ')}.`
 }
 
+/** Why an enrollment still waiting for its representative was left out of a bulk Approve. */
+export const LEFT_WAITING = 'Left out: still waiting for their representative (Authorizing).'
+
+/** The id of the bulk result's message, which takes the focus once the result shows. */
+export const BULK_RESULT_ID = 'bulk-result'
+
 export interface BulkOutcomeReport {
   action: BulkAction
   result: BulkResult
@@ -54,18 +61,22 @@ export interface BulkOutcomeReport {
 /**
  * Approve and Decline for the selected rows (docs/product.md#office-workflow): a preview by the
  * server's status rules, one confirmation that says how many will change and how many will be
- * skipped and why, then the action in batches and a report of what happened.
+ * skipped and why (an Approve names those still waiting for their representative, and approving
+ * them is a choice), then the action in batches and a report of what happened.
  */
 export function BulkActions({
   selected,
+  nameOf,
   onFinished,
 }: {
   selected: readonly string[]
+  nameOf(guid: string): string
   onFinished(report: BulkOutcomeReport): void
 }) {
   const confirm = useConfirm()
   const toast = useToast()
   const [reasonPrompt, askReason] = useReasonPrompt()
+  const [approvalPrompt, askApproval] = useApprovalPrompt()
   const [busy, setBusy] = useState<BulkAction | null>(null)
 
   const run = async (action: BulkAction) => {
@@ -82,19 +93,43 @@ export function BulkActions({
           ? ' Each approval emails its confirmation (and an LMA its invoice).'
           : ' No email is sent.'
       }`
+      // Approving one the representative has not authorized yet is allowed, but never a surprise.
+      const waiting = preview.results.filter(
+        (each) => action === 'approve' && each.outcome === 'done' && each.status === 'Authorizing',
+      )
+      let leftWaiting: BulkResult['results'] = []
       let reason: string | undefined
       if (action === 'decline') {
         const answer = await askReason(question, `${label} selected enrollments`)
         if (answer === null) return
         reason = answer || undefined
+      } else if (waiting.length > 0) {
+        const choice = await askApproval({
+          question: `${preview.done.toLocaleString('en-US')} of the selected enrollments can be approved.${skipSummary(preview)} Each approval emails its confirmation (and an LMA its invoice).`,
+          waiting: waiting.map((each) => nameOf(each.guid)),
+          others: preview.done - waiting.length,
+        })
+        if (choice === null) return
+        if (choice === 'others') {
+          leftWaiting = waiting.map((each) => ({
+            guid: each.guid,
+            outcome: 'skipped',
+            status: null,
+            reason: LEFT_WAITING,
+          }))
+        }
       } else if (!(await confirm(question, `${label} selected enrollments`))) {
         return
       }
+      const left = new Set(leftWaiting.map((each) => each.guid))
       const willChange = preview.results
-        .filter((each) => each.outcome === 'done')
+        .filter((each) => each.outcome === 'done' && !left.has(each.guid))
         .map((each) => each.guid)
-      const others = preview.results.filter((each) => each.outcome !== 'done')
-      const result = await inBatches(action, willChange, { reason })
+      const others = [...preview.results.filter((each) => each.outcome !== 'done'), ...leftWaiting]
+      const result =
+        willChange.length > 0
+          ? await inBatches(action, willChange, { reason })
+          : { done: 0, skipped: 0, failed: 0, results: [] }
       onFinished({
         action,
         result: {
@@ -128,6 +163,7 @@ export function BulkActions({
         </button>
       ))}
       {reasonPrompt}
+      {approvalPrompt}
     </section>
   )
 }
@@ -146,7 +182,7 @@ export function BulkReport({
   const notDone = result.results.filter((each) => each.outcome !== 'done')
   return (
     <section className="bulk-report" aria-label="Result of the bulk action">
-      <p role="status">
+      <p role="status" className="bulk-report__status" id={BULK_RESULT_ID} tabIndex={-1}>
         <strong>
           {plural(result.done, 'enrollment')} {VERBS[action].past}
         </strong>
@@ -154,7 +190,9 @@ export function BulkReport({
         failed.
       </p>
       {notDone.length > 0 && (
-        <ul className="bulk-report__list">
+        // Focusable and named, so that a keyboard can scroll a long list.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take the focus to be scrolled by keyboard
+        <ul className="bulk-report__list" tabIndex={0} aria-label="Enrollments not changed">
           {notDone.map((each) => (
             <li key={each.guid}>
               <strong>{nameOf(each.guid)}</strong> ({each.outcome}): {each.reason}

@@ -1,23 +1,31 @@
 import { formatDateTime } from '@shared/format/date-text'
 import { MAIL_STATUS_WORDS, mailKindWords } from '@shared/format/mail-words'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { useLoad } from '../../../components/ui/use-load'
-import { type EnrollmentMail, getMails, sendMailAgain } from './office-calls'
+import { type EnrollmentMail, getMails, type MailStatus, sendMailAgain } from './office-calls'
+
+/** How often a mail sent again is looked at until it settles, and for how long at most. */
+export const FOLLOW_MS = 1500
+const FOLLOW_LIMIT_MS = 5 * 60_000
+
+/** A mail the worker is done with, for now: sent, or given up on again. */
+const settled = (status: MailStatus) => status === 'sent' || status === 'failed'
+
+const statusCellOf = (id: string) =>
+  document.querySelector<HTMLElement>(`[data-mail-status="${CSS.escape(id)}"]`)
 
 /**
  * The mails about the enrollment and whether each reached the relay
- * (docs/product.md#office-workflow); a failed or retrying one can be sent again.
+ * (docs/product.md#office-workflow); a failed or retrying one can be sent again, and its row
+ * then follows the mail until it is sent or fails again.
  */
 export function MailsPanel({ guid, version }: { guid: string; version: number | undefined }) {
   const [open, setOpen] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an action (version) or a resend (attempt) changes the list
-  const load = useCallback(
-    (signal: AbortSignal) => getMails(guid, signal),
-    [guid, version, attempt],
-  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an action (version) changes the list
+  const load = useCallback((signal: AbortSignal) => getMails(guid, signal), [guid, version])
   const mails = useLoad(open ? load : null)
   return (
     <details
@@ -31,33 +39,7 @@ export function MailsPanel({ guid, version }: { guid: string; version: number | 
             list.length === 0 ? (
               <p className="office-panel__empty">No mails about this enrollment.</p>
             ) : (
-              <div className="office-table-wrap">
-                <table className="office-table">
-                  <caption className="visually-hidden">Mails about this enrollment</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Mail</th>
-                      <th scope="col">To</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Sent</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Action</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((mail) => (
-                      <MailRow
-                        key={mail.id}
-                        guid={guid}
-                        mail={mail}
-                        onSent={() => setAttempt((count) => count + 1)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <MailsTable guid={guid} loaded={list} />
             )
           }
         </LoadView>
@@ -66,28 +48,125 @@ export function MailsPanel({ guid, version }: { guid: string; version: number | 
   )
 }
 
-function MailRow({ guid, mail, onSent }: { guid: string; mail: EnrollmentMail; onSent(): void }) {
+/** The loaded mails, each row updated in place while a mail sent again is followed. */
+function MailsTable({ guid, loaded }: { guid: string; loaded: EnrollmentMail[] }) {
   const toast = useToast()
+  const [mails, setMails] = useState(loaded)
+  const [following, setFollowing] = useState<ReadonlySet<string>>(new Set())
+  useEffect(() => setMails(loaded), [loaded])
+
+  useEffect(() => {
+    if (following.size === 0) return
+    const controller = new AbortController()
+    const started = Date.now()
+    let timer: ReturnType<typeof setTimeout>
+    const look = async () => {
+      try {
+        const fresh = await getMails(guid, controller.signal)
+        if (controller.signal.aborted) return
+        setMails(fresh)
+        const done = fresh.filter((mail) => following.has(mail.id) && settled(mail.status))
+        for (const mail of done) {
+          const what = `${mailKindWords(mail.kind)} to ${mail.recipient}`
+          if (mail.status === 'sent') toast.success(`${what} was sent.`)
+          else toast.error(`${what} failed again: ${mail.lastError ?? 'no answer from the relay'}.`)
+        }
+        if (done.length > 0) {
+          setFollowing(
+            (current) => new Set([...current].filter((id) => !done.some((mail) => mail.id === id))),
+          )
+          return
+        }
+      } catch {
+        if (controller.signal.aborted) return
+        // A look that failed is tried again at the next turn.
+      }
+      if (Date.now() - started < FOLLOW_LIMIT_MS) timer = setTimeout(look, FOLLOW_MS)
+    }
+    timer = setTimeout(look, FOLLOW_MS)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [guid, following, toast])
+
+  const resend = async (mail: EnrollmentMail) => {
+    const what = `${mailKindWords(mail.kind)} to ${mail.recipient}`
+    try {
+      const queued = await sendMailAgain(guid, mail.id)
+      setMails((current) => current.map((each) => (each.id === queued.id ? queued : each)))
+      toast.success(`${what} will be sent again.`)
+      if (!settled(queued.status)) setFollowing((current) => new Set([...current, mail.id]))
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : 'The mail could not be sent again.')
+      setFollowing((current) => new Set([...current, mail.id]))
+    }
+    // The button is gone or disabled now: the keyboard goes to the mail's status.
+    focusWhenRendered(() => statusCellOf(mail.id))
+  }
+
+  return (
+    // Focusable and named, so that a keyboard can scroll it where the table is wider than the
+    // dialog (below 40rem each mail is a card and nothing scrolls).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard
+    <section className="office-table-wrap" tabIndex={0} aria-label="Mails about this enrollment">
+      <table className="office-table office-table--mails">
+        <caption className="visually-hidden">Mails about this enrollment</caption>
+        <thead>
+          <tr>
+            <th scope="col">Mail</th>
+            <th scope="col">To</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Sent</th>
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {mails.map((mail) => (
+            <MailRow
+              key={mail.id}
+              mail={mail}
+              following={following.has(mail.id)}
+              onResend={() => resend(mail)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function MailRow({
+  mail,
+  following,
+  onResend,
+}: {
+  mail: EnrollmentMail
+  following: boolean
+  onResend(): Promise<void>
+}) {
   const [busy, setBusy] = useState(false)
-  const canResend = mail.status === 'failed' || mail.status === 'retrying'
+  const canResend = !following && (mail.status === 'failed' || mail.status === 'retrying')
   const resend = async () => {
     setBusy(true)
     try {
-      await sendMailAgain(guid, mail.id)
-      toast.success(`${mailKindWords(mail.kind)} to ${mail.recipient} will be sent again.`)
-      onSent()
-    } catch (caught) {
-      toast.error(caught instanceof Error ? caught.message : 'The mail could not be sent again.')
-      onSent()
+      await onResend()
     } finally {
       setBusy(false)
     }
   }
   return (
     <tr>
-      <td>{mailKindWords(mail.kind)}</td>
-      <td className="office-table__recipient">{mail.recipient}</td>
-      <td>
+      <th scope="row" className="office-table__kind">
+        {mailKindWords(mail.kind)}
+      </th>
+      <td className="office-table__recipient" data-label="To">
+        {mail.recipient}
+      </td>
+      <td data-label="Status" data-mail-status={mail.id} tabIndex={-1}>
         <span className={`mail-status mail-status--${mail.status}`}>
           {MAIL_STATUS_WORDS[mail.status]}
         </span>
@@ -95,9 +174,9 @@ function MailRow({ guid, mail, onSent }: { guid: string; mail: EnrollmentMail; o
           <span className="office-table__error">{mail.lastError}</span>
         )}
       </td>
-      <td>{mail.attempts}</td>
-      <td>{mail.sentAt ? formatDateTime(mail.sentAt) : '—'}</td>
-      <td>
+      <td data-label="Attempts">{mail.attempts}</td>
+      <td data-label="Sent">{mail.sentAt ? formatDateTime(mail.sentAt) : '—'}</td>
+      <td className="office-table__action">
         {canResend && (
           <button
             type="button"

@@ -2,6 +2,7 @@ import { formatDateTime } from '@shared/format/date-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useCallback, useId, useState } from 'react'
 import { LoadView } from '../../../components/ui/load-view'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useLoad } from '../../../components/ui/use-load'
 import { fieldErrorText } from './field-error'
 import { addNote, type EnrollmentNote, getNotes } from './office-calls'
@@ -13,6 +14,7 @@ import { addNote, type EnrollmentNote, getNotes } from './office-calls'
 export function NotesPanel({ guid }: { guid: string }) {
   const [open, setOpen] = useState(false)
   const [added, setAdded] = useState<EnrollmentNote[]>([])
+  const [said, setSaid] = useState('')
   const load = useCallback((signal: AbortSignal) => getNotes(guid, signal), [guid])
   const notes = useLoad(open ? load : null)
   return (
@@ -35,7 +37,7 @@ export function NotesPanel({ guid }: { guid: string }) {
                 ) : (
                   <ol className="history__list notes__list">
                     {all.map((note) => (
-                      <li key={note.id}>
+                      <li key={note.id} data-note={note.id} tabIndex={-1}>
                         <p className="notes__meta">
                           <strong>{note.author}</strong> on {formatDateTime(note.at)}
                         </p>
@@ -44,7 +46,20 @@ export function NotesPanel({ guid }: { guid: string }) {
                     ))}
                   </ol>
                 )}
-                <NoteComposer guid={guid} onAdded={(note) => setAdded((list) => [...list, note])} />
+                <NoteComposer
+                  guid={guid}
+                  onAdded={(note) => {
+                    setAdded((list) => [...list, note])
+                    setSaid('Note added.')
+                    // The keyboard goes to the new note (the button was disabled while saving).
+                    focusWhenRendered(() =>
+                      document.querySelector<HTMLElement>(`[data-note="${CSS.escape(note.id)}"]`),
+                    )
+                  }}
+                />
+                <p className="visually-hidden" role="status">
+                  {said}
+                </p>
               </>
             )
           }}
