@@ -9,6 +9,8 @@ import type { EnrollmentContext } from './enrollment-context.js'
 import { diffEnrollment, sameContent } from './enrollment-diff.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { STALE_AUTHORIZATION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
+import { AUTHORIZED_ACTION } from './history-repository.js'
+import { representativeActor } from './representative-actor.js'
 
 /**
  * The LMA's authorized representative confirms the enrollment, perhaps with changes:
@@ -49,8 +51,8 @@ export async function authorizeEnrollment(
       await context.enrollments.replaceContent(trx, stored, content, 'Approving')
       await context.history.record(trx, {
         guid,
-        action: 'authorized',
-        actor: `Authorized representative: ${content.lma?.authName ?? ''} <${content.lma?.authEmailAddress ?? ''}>`,
+        action: AUTHORIZED_ACTION,
+        actor: representativeActor(content.lma ?? { authName: '', authEmailAddress: '' }),
         statusBefore: stored.status,
         statusAfter: 'Approving',
         changes: diffEnrollment(stored, content),
