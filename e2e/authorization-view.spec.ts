@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { MESSAGES } from '../shared/enrollment/validation-messages'
 import { expectAccessible } from './support/accessibility'
 import { adminRequest, signIn } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
@@ -60,7 +61,7 @@ for (const width of WIDTHS) {
     await page.getByRole('button', { name: 'Authorize' }).click()
     await expect(region).toBeFocused()
     await expect(region).toHaveAttribute('aria-invalid', 'true')
-    await expect(region).toHaveAccessibleDescription('Region is required.')
+    await expect(region).toHaveAccessibleDescription(MESSAGES.regionRequired)
     await expect(page.getByText('Please check above for errors.')).toBeVisible()
     await expectAccessible(page)
     expect(calls, 'no authorize call').toEqual([])
