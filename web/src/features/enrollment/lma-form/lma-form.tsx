@@ -1,4 +1,4 @@
-import { dateText } from '@shared/display/date-text'
+import { dateText } from '@shared/enrollment/date-text'
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
