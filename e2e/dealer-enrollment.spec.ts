@@ -23,6 +23,7 @@ test('a dealer enrolls and reaches the Thank You page; the same BAC again is alr
   expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)
   await page.reload()
   await expect(page.getByText(`Your reference is ${reference}.`)).toBeVisible()
+  await expect(page.getByText('A receipt with it has been sent by email;')).toBeVisible()
   await expectAccessible(page)
   const receipt = await waitForMail(page, email, /was received/)
   expect(receipt.subject).toContain(reference)

@@ -66,7 +66,8 @@ export interface LmaSubmission {
   name: string
   repEmail: string
   invoiceEmail?: string
-  regionId?: number
+  /** Absent: region 1; null: none, as the public LMA form sends (it has no Region field). */
+  regionId?: number | null
   type?: 'Turnkey' | 'Custom'
   dealers: Array<{ bac: string; name: string; kitSize: string; hispanic: string }>
 }
@@ -83,7 +84,7 @@ export async function submitLmaThroughApi(page: Page, lma: LmaSubmission): Promi
       brand: 'chevy',
       year: 2025,
       guid: '',
-      regionId: lma.regionId ?? 1,
+      regionId: lma.regionId === undefined ? 1 : lma.regionId,
       lma: {
         name: lma.name,
         contact: 'Casey Contact',

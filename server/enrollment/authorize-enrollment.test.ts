@@ -69,6 +69,54 @@ describe.each(testDatabaseKinds())('POST /api/enrollments/{guid}/authorize on %s
     expect(again.json().status).toBe('Approving')
   })
 
+  it('authorizing again with no change records nothing: no history, no new version or time, no mail', async () => {
+    const stored = await submit(lmaEnrollment(3, { name: 'Unchanged Again Dealers' }))
+    const first = await authorize(stored.guid, stored)
+    expect(first.statusCode).toBe(200)
+    const authorized = first.json()
+    const mailsBefore = await mailCount(stored.guid)
+
+    const again = await authorize(stored.guid, authorized)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toMatchObject({
+      status: 'Approving',
+      version: authorized.version,
+      modified: authorized.modified,
+    })
+    const reloaded = (await t.app.inject(`/api/enrollments/${stored.guid}`)).json()
+    expect(reloaded).toMatchObject({ version: authorized.version, modified: authorized.modified })
+    expect(await historyActions(stored.guid)).toEqual(['submitted', 'authorized'])
+    expect(await mailCount(stored.guid)).toBe(mailsBefore)
+
+    // Moving a dealer row is a change the table shows, so it is recorded.
+    const reordered = await authorize(stored.guid, {
+      ...authorized,
+      dealers: [...authorized.dealers].reverse(),
+    })
+    expect(reordered.statusCode).toBe(200)
+    expect(reordered.json().version).toBe(authorized.version + 1)
+    expect(await historyActions(stored.guid)).toEqual(['submitted', 'authorized', 'authorized'])
+  })
+
+  async function historyActions(guid: string): Promise<string[]> {
+    const entries = await t.database.db
+      .selectFrom('enrollment_history')
+      .select('action')
+      .where('enrollment_guid', '=', guid)
+      .orderBy('id')
+      .execute()
+    return entries.map((entry) => entry.action)
+  }
+
+  async function mailCount(guid: string): Promise<number> {
+    const rows = await t.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('enrollment_guid', '=', guid)
+      .execute()
+    return rows.length
+  }
+
   it('a page older than the enrollment is a 409 and reverts nothing', async () => {
     const stored = await submit(lmaEnrollment(2, { name: 'Stale Page Dealers' }))
     // The program office saves a change while the representative's page is open.

@@ -6,13 +6,18 @@ import { checkEditedEnrollment } from './edited-enrollment.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import { diffEnrollment } from './enrollment-diff.js'
+import { diffEnrollment, sameContent } from './enrollment-diff.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { STALE_AUTHORIZATION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
+import { AUTHORIZED_ACTION } from './history-repository.js'
+import { representativeActor } from './representative-actor.js'
 
 /**
  * The LMA's authorized representative confirms the enrollment, perhaps with changes:
  * Authorizing or Approving becomes Approving (docs/decisions.md, "The server decides every status").
+ *
+ * Authorizing an Approving enrollment again with the content unchanged changes nothing: no
+ * history entry, no new version or modification time, no mail.
  *
  * The row is locked before its status and version are read, so an administrator's Approve,
  * Decline or Save that commits first is seen here (409), and one that comes later waits.
@@ -34,16 +39,20 @@ export async function authorizeEnrollment(
       }
       if (input.version !== stored.version) throw AppError.conflict(STALE_AUTHORIZATION_MESSAGE)
       const checked = { ...input, brand: stored.brand, year: stored.year }
+      const content = toStoredContent(checked)
+      // Already authorized and sent back as it is: nothing happened, so nothing is recorded.
+      if (stored.status === 'Approving' && sameContent(stored, content)) {
+        return { updated: stored, noticeSent: false }
+      }
       await checkContentIsFree(context, trx, checked, {
         duplicateIsConflict: false,
         except: stored,
       })
-      const content = toStoredContent(checked)
       await context.enrollments.replaceContent(trx, stored, content, 'Approving')
       await context.history.record(trx, {
         guid,
-        action: 'authorized',
-        actor: `Authorized representative: ${content.lma?.authName ?? ''} <${content.lma?.authEmailAddress ?? ''}>`,
+        action: AUTHORIZED_ACTION,
+        actor: representativeActor(content.lma ?? { authName: '', authEmailAddress: '' }),
         statusBefore: stored.status,
         statusAfter: 'Approving',
         changes: diffEnrollment(stored, content),

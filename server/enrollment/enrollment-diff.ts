@@ -47,6 +47,18 @@ export function diffEnrollment(before: Content, after: Content): HistoryChange[]
   return changes
 }
 
+/**
+ * True when `after` stores exactly what `before` holds: no field changed and the dealer rows in
+ * the same order (the history does not count a move, but the table shows it).
+ */
+export function sameContent(before: Content, after: Content): boolean {
+  if (diffEnrollment(before, after).length > 0) return false
+  return (
+    before.dealers.length === after.dealers.length &&
+    before.dealers.every((row, index) => row.bac === after.dealers[index]?.bac)
+  )
+}
+
 function yearlyCostCents(dealers: readonly DealerEntry[]): number {
   return dealers.reduce((sum, dealer) => sum + dealerRowCostCents(dealer), 0)
 }

@@ -12,6 +12,10 @@ export interface HistoryEntry {
   reason?: string | undefined
 }
 
+/** The history's action of the representative's authorization, and of an administrator's Re-authorize. */
+export const AUTHORIZED_ACTION = 'authorized'
+export const REAUTHORIZED_ACTION = 're-authorized'
+
 /** The audit trail of enrollments; it keeps no foreign key so that it outlives a delete. */
 export function createHistoryRepository(db: Kysely<Database>) {
   return {
@@ -28,6 +32,22 @@ export function createHistoryRepository(db: Kysely<Database>) {
           reason: entry.reason || null,
         })
         .execute()
+    },
+
+    /**
+     * The newest entry that authorized the enrollment or asked for its authorization again,
+     * in the order list() gives.
+     */
+    latestAuthorizationStep(guid: string) {
+      return db
+        .selectFrom('enrollment_history')
+        .select(['action', 'actor', 'at'])
+        .where('enrollment_guid', '=', guid)
+        .where('action', 'in', [AUTHORIZED_ACTION, REAUTHORIZED_ACTION])
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
     },
 
     list(guid: string) {

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { enrollmentSchema } from '../../shared/enrollment/enrollment-schema.js'
 import {
   bacLookupResultSchema,
+  linkedEnrollmentSchema,
   lmaLookupResultSchema,
-  storedEnrollmentSchema,
   submissionReceiptSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
 import { AppError } from '../http/app-error.js'
@@ -14,7 +14,8 @@ import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
 import { createEnrollmentContext } from './enrollment-context.js'
-import { toReceipt, toWire } from './enrollment-mapping.js'
+import { toReceipt } from './enrollment-mapping.js'
+import { toLinkedEnrollment } from './linked-enrollment.js'
 import { createLookupRepository } from './lookup-repository.js'
 import { submitEnrollment } from './submit-enrollment.js'
 
@@ -64,7 +65,7 @@ const enrollmentRoute = {
   summary: 'An enrollment, opened by the link mailed to its representative',
   tags,
   params: guidParams,
-  response: { 200: storedEnrollmentSchema, ...problemResponses },
+  response: { 200: linkedEnrollmentSchema, ...problemResponses },
 }
 
 const authorizeRoute = {
@@ -72,7 +73,7 @@ const authorizeRoute = {
   tags,
   params: guidParams,
   body: editedEnrollmentBody,
-  response: { 200: storedEnrollmentSchema, ...problemResponses },
+  response: { 200: linkedEnrollmentSchema, ...problemResponses },
 }
 
 export interface PublicEnrollmentRouteOptions {
@@ -133,7 +134,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
     const enrollment = await context.enrollments.findByGuid(request.params.guid)
     if (!enrollment) throw AppError.notFound('There is no enrollment with this id.')
     reply.header('cache-control', 'no-store')
-    return toWire(enrollment)
+    return toLinkedEnrollment(context, enrollment)
   })
 
   api.post(
@@ -141,7 +142,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
     { schema: authorizeRoute, config: submitLimit },
     async (request) => {
       const enrollment = await authorizeEnrollment(context, request.params.guid, request.body)
-      return toWire(enrollment)
+      return toLinkedEnrollment(context, enrollment)
     },
   )
 }

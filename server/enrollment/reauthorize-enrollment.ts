@@ -3,6 +3,7 @@ import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueAuthorizationRequest } from './authorization-request.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
+import { REAUTHORIZED_ACTION } from './history-repository.js'
 
 /** Re-authorize an LMA enrollment (docs/product.md#transitions): back to Authorizing, the request mailed again. */
 export async function reauthorizeEnrollment(
@@ -15,7 +16,7 @@ export async function reauthorizeEnrollment(
     guid,
     admin,
     action: 'reauthorize',
-    historyAction: 're-authorized',
+    historyAction: REAUTHORIZED_ACTION,
     reason,
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Authorizing')

@@ -9,6 +9,7 @@ import {
   validLmaRecord,
   validLmaRow,
 } from './test-support/fixtures.js'
+import { MESSAGES } from './validation-messages.js'
 
 function errorsOf(value: unknown, mode: 'new' | 'edit' = 'new') {
   const result = validateEnrollment(value, { mode })
@@ -252,6 +253,15 @@ describe('common fields', () => {
           regionId: ['Region is not valid.'],
         })
       }
+    })
+  })
+
+  it('a public LMA submission needs no region; the same enrollment to authorize needs one', () => {
+    const submitted = { ...validLmaEnrollment(), regionId: null }
+    expect(validateEnrollment(submitted, { mode: 'new' }).success).toBe(true)
+    // The authorization view checks in edit mode, as the authorize call does.
+    expect(errorsOf({ ...submitted, status: 'Authorizing', version: 1 }, 'edit')).toEqual({
+      regionId: [MESSAGES.regionRequired],
     })
   })
 

@@ -8,7 +8,11 @@ import { lenientText, requiredText } from './text-fields.js'
 import { MESSAGES, tooManyDealersMessage } from './validation-messages.js'
 
 export interface EnrollmentSchemaOptions {
-  /** 'edit' is the admin's Save Changes: the region is then required. */
+  /**
+   * 'new': a public submission. 'edit': a change to a submitted enrollment, the administrator's
+   * Save Changes and the representative's Authorize alike (the form in the browser and the call
+   * on the server): the region is then required.
+   */
   mode: 'new' | 'edit'
 }
 

@@ -94,6 +94,25 @@ export const storedEnrollmentSchema = z
   })
   .meta({ id: 'Enrollment' })
 
+/** The representative's authorization that stands: when they authorized, and under what name. */
+export const enrollmentAuthorizationSchema = z
+  .object({
+    at: z.iso.datetime(),
+    by: z.string().describe("The representative's Full Name as they authorized."),
+  })
+  .meta({ id: 'EnrollmentAuthorization' })
+
+/** An enrollment as its authorization link opens it: the stored enrollment and its authorization. */
+export const linkedEnrollmentSchema = storedEnrollmentSchema
+  .extend({
+    authorized: enrollmentAuthorizationSchema
+      .nullable()
+      .describe(
+        'The last authorization, unless authorization was requested again since; null when none stands.',
+      ),
+  })
+  .meta({ id: 'LinkedEnrollment' })
+
 /** What a public submission answers: enough to quote and to show the outcome, nothing that opens the enrollment. */
 export const submissionReceiptSchema = z
   .object({

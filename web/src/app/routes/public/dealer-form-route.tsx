@@ -23,7 +23,9 @@ export default function DealerFormRoute() {
     const declining = values.dealers[0]?.billing === 'None'
     try {
       const receipt = await submitEnrollment(values)
-      navigate(`/${outcomeOfSuccess(declining)}`, { state: referenceState(receipt.reference) })
+      navigate(`/${outcomeOfSuccess(declining)}`, {
+        state: referenceState(receipt.reference, true),
+      })
     } catch (error) {
       navigate(`/${outcomeOfFailure(error, declining)}`)
     }

@@ -1,5 +1,6 @@
 import { newEnrollment } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
 import { canAuthorize, isReadOnly } from '@shared/enrollment/status-rules'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
@@ -36,15 +37,21 @@ function LmaFormLoader({ retry }: { retry(): void }) {
   const guid = new URLSearchParams(useSearch()).get('auth')
   const brand = useBrand()
   const { enrollmentYear } = useConfig()
-  const [loaded, setLoaded] = useState<Enrollment | LinkProblem | null>(
-    guid ? null : newEnrollment({ type: 'Lma', brand: brand.key, year: enrollmentYear }),
+  const [loaded, setLoaded] = useState<Loaded | LinkProblem | null>(
+    guid
+      ? null
+      : {
+          enrollment: newEnrollment({ type: 'Lma', brand: brand.key, year: enrollmentYear }),
+          authorized: null,
+        },
   )
 
   useEffect(() => {
     if (!guid) return
     const controller = new AbortController()
     getEnrollment(guid, controller.signal).then(
-      (enrollment) => setLoaded(linkProblemOf(enrollment) ?? enrollment),
+      ({ authorized, ...enrollment }) =>
+        setLoaded(linkProblemOf(enrollment) ?? { enrollment, authorized }),
       (error: unknown) => {
         if (controller.signal.aborted) return
         console.error('Could not load the enrollment', error)
@@ -57,7 +64,19 @@ function LmaFormLoader({ retry }: { retry(): void }) {
 
   if (!loaded) return <PleaseWait />
   if ('kind' in loaded) return <AuthorizationLinkProblem problem={loaded} />
-  return <LoadedLmaForm initial={loaded} currentYear={enrollmentYear} />
+  return (
+    <LoadedLmaForm
+      initial={loaded.enrollment}
+      authorized={loaded.authorized}
+      currentYear={enrollmentYear}
+    />
+  )
+}
+
+/** The enrollment the form opens with, and its authorization if one stands. */
+interface Loaded {
+  enrollment: Enrollment
+  authorized: EnrollmentAuthorization | null
 }
 
 /** An opened enrollment that is no LMA to authorize gets a page that says so, not a form. */
@@ -69,7 +88,15 @@ function linkProblemOf(enrollment: Enrollment): LinkProblem | undefined {
   return undefined
 }
 
-function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentYear: number }) {
+function LoadedLmaForm({
+  initial,
+  authorized,
+  currentYear,
+}: {
+  initial: Enrollment
+  authorized: EnrollmentAuthorization | null
+  currentYear: number
+}) {
   const [, navigate] = useLocation()
   const readOnly = isReadOnly({
     mode: 'new',
@@ -85,7 +112,8 @@ function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentY
       const { reference } = authorizing
         ? await authorizeEnrollment(initial.guid, { ...values, guid: initial.guid })
         : await submitEnrollment(values)
-      navigate(`/${outcomeOfSuccess(false)}`, { state: referenceState(reference) })
+      // A submission mails its submitter a receipt; an authorization mails no one a receipt.
+      navigate(`/${outcomeOfSuccess(false)}`, { state: referenceState(reference, !authorizing) })
     } catch (error) {
       // An authorization refused because the enrollment changed meanwhile is no duplicate: the
       // form shows the server's reason and keeps the representative's edits.
@@ -94,5 +122,12 @@ function LoadedLmaForm({ initial, currentYear }: { initial: Enrollment; currentY
     }
   }
 
-  return <LmaForm form={form} mode={authorizing ? 'authorize' : 'new'} onSubmit={submit} />
+  return (
+    <LmaForm
+      form={form}
+      mode={authorizing ? 'authorize' : 'new'}
+      authorized={authorized}
+      onSubmit={submit}
+    />
+  )
 }

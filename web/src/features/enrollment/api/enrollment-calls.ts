@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
 import type { SubmissionReceipt } from '@shared/enrollment/submission-receipt'
 import { api } from '../../../lib/api-client'
 
@@ -12,19 +13,22 @@ export type SavedEnrollment = Enrollment & {
   version: number
 }
 
+/** An enrollment as its authorization link opens it: with its authorization, if one stands. */
+export type LinkedEnrollment = SavedEnrollment & { authorized: EnrollmentAuthorization | null }
+
 export function submitEnrollment(enrollment: Enrollment): Promise<SubmissionReceipt> {
   return api.post<SubmissionReceipt>('/api/enrollments', enrollment)
 }
 
-export function getEnrollment(guid: string, signal?: AbortSignal): Promise<SavedEnrollment> {
-  return api.get<SavedEnrollment>(`/api/enrollments/${encodeURIComponent(guid)}`, { signal })
+export function getEnrollment(guid: string, signal?: AbortSignal): Promise<LinkedEnrollment> {
+  return api.get<LinkedEnrollment>(`/api/enrollments/${encodeURIComponent(guid)}`, { signal })
 }
 
 export function authorizeEnrollment(
   guid: string,
   enrollment: Enrollment,
-): Promise<SavedEnrollment> {
-  return api.post<SavedEnrollment>(
+): Promise<LinkedEnrollment> {
+  return api.post<LinkedEnrollment>(
     `/api/enrollments/${encodeURIComponent(guid)}/authorize`,
     enrollment,
   )

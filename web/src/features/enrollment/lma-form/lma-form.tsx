@@ -1,4 +1,6 @@
+import { dateText } from '@shared/enrollment/date-text'
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
@@ -18,12 +20,14 @@ export interface LmaFormProps {
   onSubmit(values: Enrollment, intent: string): Promise<void>
   beforeSubmit?: () => Promise<boolean>
   actions?: ReactNode
+  /** When and by whom the representative authorized it, while that authorization stands. */
+  authorized?: EnrollmentAuthorization | null
 }
 
 const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Changes' }
 
 /** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
-export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaFormProps) {
+export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions, authorized }: LmaFormProps) {
   const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
   const year = useFormSnapshot(form, (state) => state.values.year) || enrollmentYear
   const status = useFormSnapshot(form, (state) => state.values.status)
@@ -43,6 +47,7 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
         <div className="banner banner--success" role="status">
           <p className="banner__title">Enrollment Approved</p>
           <p>This enrollment has been approved. No further changes can be made.</p>
+          <AuthorizedOn authorized={authorized} />
         </div>
       )}
       {mode === 'authorize' && (
@@ -53,6 +58,7 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
             are listed as its authorized representative. Please review the enrollment, make any
             changes it needs, then scroll down and click Authorize.
           </p>
+          <AuthorizedOn authorized={authorized} />
         </div>
       )}
       {mode === 'new' && !readOnly && (
@@ -86,5 +92,15 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions }: LmaForm
         <DealerTable />
       </FormSection>
     </EnrollmentForm>
+  )
+}
+
+/** Reopened after authorizing: when and by whom (docs/product.md#authorization-view). */
+function AuthorizedOn({ authorized }: { authorized: EnrollmentAuthorization | null | undefined }) {
+  if (!authorized) return null
+  return (
+    <p>
+      Authorized on {dateText(authorized.at)} by {authorized.by}.
+    </p>
   )
 }
