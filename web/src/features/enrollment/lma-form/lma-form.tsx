@@ -1,7 +1,7 @@
-import { dateText } from '@shared/enrollment/date-text'
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
+import { formatDate } from '@shared/format/date-text'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
 import { type FormState, useFormSnapshot } from '../../../components/form/form-state'
@@ -100,7 +100,7 @@ function AuthorizedOn({ authorized }: { authorized: EnrollmentAuthorization | nu
   if (!authorized) return null
   return (
     <p>
-      Authorized on {dateText(authorized.at)} by {authorized.by}.
+      Authorized on {formatDate(authorized.at)} by {authorized.by}.
     </p>
   )
 }
