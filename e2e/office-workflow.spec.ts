@@ -255,3 +255,36 @@ for (const width of [390, 1280] as const) {
     await expectAccessible(page, { targetSize: true })
   })
 }
+
+test('a payment another administrator recorded first is shown, with why, never overwritten', async ({
+  page,
+}) => {
+  const name = freshName('Paid twice')
+  const guid = await submitLmaThroughApi(page, lma(name))
+  await signIn(page)
+  expect((await adminRequest(page, 'POST', `/api/enrollments/${guid}/approve`)).status()).toBe(200)
+  await searchFor(page, name, 1)
+  await listRows(page).getByRole('button', { name }).click()
+  const dialog = page.getByRole('dialog', { name: `${name} - Approved` })
+  const payment = dialog.getByRole('region', { name: 'Invoice payment' })
+  await expect(payment).toContainText('Unpaid')
+
+  // Meanwhile, in another window, a colleague records the wire transfer.
+  const { invoiceDate } = await (
+    await adminRequest(page, 'GET', `/api/enrollments/${guid}/payment`)
+  ).json()
+  const recorded = await adminRequest(page, 'POST', `/api/enrollments/${guid}/payment`, {
+    paidOn: invoiceDate,
+    reference: 'Wire 5521',
+  })
+  expect(recorded.status()).toBe(200)
+
+  await payment.getByLabel(/Reference/).fill('Check 1042')
+  await payment.getByRole('button', { name: 'Mark Paid' }).click()
+  await expect(payment.getByRole('alert')).toHaveText(
+    'This invoice is already marked paid. To record a different payment, mark it unpaid first.',
+  )
+  await expect(payment).toContainText(/Paid on [A-Z][a-z]{2} \d{1,2}, \d{4}, reference Wire 5521/)
+  await expect(payment.getByRole('button', { name: 'Mark Unpaid' })).toBeVisible()
+  await expectAccessible(page)
+})

@@ -87,6 +87,9 @@ export async function buildApp({
   const app = Fastify({
     requestTimeout: limits.requestMs,
     connectionTimeout: limits.idleMs,
+    // After an answer Node times an idle keep-alive connection by keepAliveTimeout (Fastify's
+    // default 72 s), not connectionTimeout: the same limit, so header, close and docs agree.
+    keepAliveTimeout: limits.idleMs,
     // Node enforces requestTimeout only with a headersTimeout no longer than it, given at creation.
     http: {
       requestTimeout: limits.requestMs,

@@ -124,11 +124,27 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com',
       OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0',
       OIDC_CLIENT_ID: 'client',
+      ADMIN_ROLE: 'PosAdmin',
     }
     expect(loadConfig(production).devTools).toBe(false)
     expect(() => loadConfig({ ...production, DEV_TOOLS: 'true' })).toThrowError(/DEV_TOOLS/)
     expect(() =>
       loadConfig({ ...production, OIDC_AUTHORITY: 'http://login.example.com/tenant/v2.0' }),
     ).toThrowError(/must be an https:\/\/ URL in production/)
+  })
+
+  it('refuses production without ADMIN_USERS or ADMIN_ROLE, naming both (DESIGN.md section 7)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0',
+      OIDC_CLIENT_ID: 'client',
+    }
+    expect(() => loadConfig(production)).toThrowError(ConfigError)
+    expect(() => loadConfig(production)).toThrowError(/ADMIN_USERS or ADMIN_ROLE is required/)
+    expect(loadConfig({ ...production, ADMIN_USERS: 'alice@contoso.com' }).isProduction).toBe(true)
+    expect(loadConfig({ ...production, ADMIN_ROLE: 'PosAdmin' }).isProduction).toBe(true)
+    // Outside production the same settings start, with the warning of the auth plugin.
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).ADMIN_ROLE).toBeUndefined()
   })
 })

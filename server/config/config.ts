@@ -218,6 +218,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  OIDC_AUTHORITY and OIDC_CLIENT_ID are required in production (the development sign-in is off there)',
     )
   }
+  if (parsed.NODE_ENV === 'production' && parsed.ADMIN_USERS.length === 0 && !parsed.ADMIN_ROLE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_USERS or ADMIN_ROLE is required in production (without them every user of the sign-in authority would be an administrator)',
+    )
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL is required in production (the dev mailbox is off there)',

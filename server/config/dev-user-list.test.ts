@@ -59,6 +59,7 @@ describe('sign-in configuration', () => {
         ...production,
         OIDC_AUTHORITY: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0',
         OIDC_CLIENT_ID: 'c0ffee00-0000-0000-0000-000000000000',
+        ADMIN_ROLE: 'PosAdmin',
       }).isProduction,
     ).toBe(true)
   })

@@ -37,6 +37,8 @@ export interface EnrollmentColumns {
   /** Reminders sent since that request (docs/product.md#authorization-reminders). */
   reminders_sent: Generated<number>
   last_reminder_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** Seeded demo data (or its rollover copy): no mail is ever queued for it (migration 0011). */
+  demo: Generated<boolean>
   /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
   dealer_rows: DatabaseCount
 }

@@ -62,7 +62,7 @@ async function insertEnrollments(
   for (const batch of batches(enrollments.map((item) => item.enrollment))) {
     const inserted = await db
       .insertInto('enrollments')
-      .values(batch)
+      .values(batch.map((enrollment) => ({ ...enrollment, demo: true })))
       .returning(['id', 'guid'])
       .execute()
     for (const row of inserted) idByGuid.set(row.guid, row.id)

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
+import { refuseForeignHosts } from '../http/dev-tools-host.js'
 import { DEV_OIDC_PATH } from '../public-config/public-config.js'
 import { devOidcInteractionRoutes } from './dev-oidc-interactions.js'
 import type { DevOidc } from './dev-oidc-provider.js'
@@ -14,6 +15,7 @@ export interface DevOidcPluginOptions {
  * handed to oidc-provider with the prefix taken off (it reads `originalUrl` to build its links).
  */
 const devOidcPlugin: FastifyPluginAsync<DevOidcPluginOptions> = async (app, { devOidc }) => {
+  app.addHook('onRequest', refuseForeignHosts(app.config.PUBLIC_URL))
   await app.register(devOidcInteractionRoutes(devOidc), { prefix: DEV_OIDC_PATH })
   await app.register(async (mount) => {
     // oidc-provider reads request bodies itself: leave the stream unread.

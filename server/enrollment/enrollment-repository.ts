@@ -19,6 +19,8 @@ export interface NewEnrollment {
   regionId: number | null
   lma: LmaRecord | null
   dealers: DealerEntry[]
+  /** A copy of demo data stays demo data: it never sends mail. */
+  demo?: boolean
 }
 
 export interface EnrollmentContent {
@@ -78,6 +80,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
           region_id: enrollment.regionId,
           lma: enrollment.lma ? JSON.stringify(enrollment.lma) : null,
           lma_name_key: enrollment.lma ? lmaNameKey(enrollment.lma.name) : null,
+          demo: enrollment.demo ?? false,
         })
         .returningAll()
         .executeTakeFirstOrThrow()

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database, HistoryChange } from '../db/schema.js'
 
 export interface HistoryEntry {
@@ -19,10 +19,17 @@ export const REAUTHORIZED_ACTION = 're-authorized'
 /** The audit trail of enrollments; it keeps no foreign key so that it outlives a delete. */
 export function createHistoryRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Writes an entry; call it holding the enrollment's row lock. The entry is stamped when it
+     * is written (clock_timestamp()), not when its transaction began (now()): writers of one
+     * enrollment queue on its lock, so the history reads in the order the changes committed
+     * (docs/decisions.md, "History in commit order").
+     */
     async record(executor: Kysely<Database>, entry: HistoryEntry): Promise<void> {
       await executor
         .insertInto('enrollment_history')
         .values({
+          at: sql<Date>`clock_timestamp()`,
           enrollment_guid: entry.guid,
           action: entry.action,
           actor: entry.actor,

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { refuseForeignHosts } from '../http/dev-tools-host.js'
 import type { DevMailbox, ReceivedMail } from './dev-mailbox.js'
 import { escapeHtml } from './escape-html.js'
 
 /** /dev/mail: what the in-process SMTP server received, with clickable links. Never in production. */
 export function devMailRoutes(mailbox: DevMailbox): FastifyPluginAsync {
   return async (app) => {
+    app.addHook('onRequest', refuseForeignHosts(app.config.PUBLIC_URL))
     app.get('/dev/mail/messages.json', async () => mailbox.messages())
 
     app.get('/dev/mail', async (_request, reply) => {

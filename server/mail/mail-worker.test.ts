@@ -24,7 +24,7 @@ function fixture(due: ClaimedMail[]) {
     if (state.databaseDown) throw new Error('Connection terminated unexpectedly')
   }
   const outbox = {
-    enqueue: async () => {},
+    enqueue: async () => true,
     claimDue: async (limit: number) => {
       await check()
       return due.splice(0, limit)

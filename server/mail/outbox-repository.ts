@@ -43,8 +43,12 @@ export function createOutboxRepository(db: Kysely<Database>) {
       sentHooks.set(kind, hook)
     },
 
-    /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
-    async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<void> {
+    /**
+     * Adds a mail to the outbox; pass the transaction of the change that causes it. A mail about
+     * a demo enrollment is never queued (its addresses are made up): answers whether it was.
+     */
+    async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean> {
+      if (mail.enrollmentGuid && (await isDemo(executor, mail.enrollmentGuid))) return false
       await executor
         .insertInto('outbox')
         .values({
@@ -57,6 +61,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
           enrollment_guid: mail.enrollmentGuid ?? null,
         })
         .execute()
+      return true
     },
 
     /** Takes up to `limit` due mails; SKIP LOCKED and the lease keep two workers off one mail. */
@@ -119,6 +124,15 @@ export function createOutboxRepository(db: Kysely<Database>) {
         .execute()
     },
   }
+}
+
+async function isDemo(executor: Kysely<Database>, guid: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom('enrollments')
+    .select('demo')
+    .where('guid', '=', guid)
+    .executeTakeFirst()
+  return row?.demo === true
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>

@@ -8,6 +8,9 @@ import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
 
 const NO_INVOICE = 'This enrollment has no invoice.'
+export const ALREADY_PAID =
+  'This invoice is already marked paid. To record a different payment, mark it unpaid first.'
+export const NOT_PAID = 'This invoice is not marked paid.'
 
 /** An enrollment's invoice and whether it is paid (docs/product.md#office-workflow). */
 export async function findPayment(
@@ -40,10 +43,12 @@ export async function findPayment(
 }
 
 /**
- * Marks the invoice paid, or unpaid again (`payment` null), under the invoice row's lock, with
- * a history entry. A payment before the invoice's date or in the future is refused (400); so is
- * marking unpaid an invoice that is not paid (409), so two administrators cannot both think
- * they changed it.
+ * Marks the invoice paid, or unpaid again (`payment` null), under the enrollment's and the
+ * invoice's row locks, with a history entry. A payment before the invoice's date or in the
+ * future is refused (400). Marking paid an invoice already paid is refused (409) unless it is
+ * the same date and reference (a repeated click: nothing changes, nothing is recorded), and
+ * so is marking unpaid an invoice that is not paid: two administrators cannot both think they
+ * changed it, and a recorded payment is never overwritten silently.
  */
 export async function recordPayment(
   context: EnrollmentContext,
@@ -53,6 +58,9 @@ export async function recordPayment(
 ): Promise<InvoicePayment> {
   const day = programToday()
   await context.db.transaction().execute(async (trx) => {
+    // The enrollment's lock first, as every writer of its history takes it (history-repository);
+    // the invoice of a deleted enrollment has only the invoice's lock, which is enough there.
+    await context.lifecycle.lock(trx, guid)
     const invoice = await trx
       .selectFrom('invoices')
       .select([
@@ -68,6 +76,14 @@ export async function recordPayment(
       paidOn: invoice.paid_on === null ? null : String(invoice.paid_on),
       reference: invoice.payment_reference,
     }
+    const after = {
+      paidOn: payment?.paidOn ?? null,
+      reference: payment ? payment.reference || null : null,
+    }
+    if (payment && before.paidOn !== null) {
+      if (before.paidOn === after.paidOn && before.reference === after.reference) return
+      throw AppError.conflict(ALREADY_PAID)
+    }
     if (payment) {
       if (payment.paidOn < String(invoice.invoice_date)) {
         throw AppError.badRequest('The payment date is before the invoice date.', {
@@ -80,11 +96,7 @@ export async function recordPayment(
         })
       }
     } else if (before.paidOn === null) {
-      throw AppError.conflict('This invoice is not marked paid.')
-    }
-    const after = {
-      paidOn: payment?.paidOn ?? null,
-      reference: payment ? payment.reference || null : null,
+      throw AppError.conflict(NOT_PAID)
     }
     await trx
       .updateTable('invoices')

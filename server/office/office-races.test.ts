@@ -1,10 +1,19 @@
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHistoryRepository } from '../enrollment/history-repository.js'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
+import { ALREADY_PAID, NOT_PAID } from './invoice-payment.js'
+
+interface HistoryItem {
+  action: string
+  actor: string
+  changes: Array<{ field: string; before: string | null; after: string | null }>
+}
 
 /**
  * Two administrators on the same rows at once, and a second connection holding a lock while
@@ -148,8 +157,114 @@ describe.runIf(hasPostgres())('the program office workflow under concurrency on 
     )
     const response = await waiting
     expect(response?.statusCode).toBe(409)
-    expect(response?.json().detail).toBe('This invoice is not marked paid.')
+    expect(response?.json().detail).toBe(NOT_PAID)
   })
+
+  const today = () => new Date().toISOString().slice(0, 10)
+  async function approvedLma(prefix: string): Promise<string> {
+    const [stored] = await lmas(1, prefix)
+    const guid = stored?.guid ?? ''
+    expect((await post(`/api/enrollments/${guid}/approve`)).statusCode).toBe(200)
+    return guid
+  }
+  const paymentHistory = async (guid: string): Promise<HistoryItem[]> =>
+    (
+      (
+        await t.asAdmin({ method: 'GET', url: `/api/enrollments/${guid}/history` })
+      ).json() as HistoryItem[]
+    ).filter((entry) => entry.action.startsWith('invoice marked'))
+  const referenceAfter = (entry: HistoryItem | undefined) =>
+    entry?.changes.find((change) => change.field === 'paymentReference')?.after
+
+  it('the history reads in commit order: a change begun earlier but committed later comes last', async () => {
+    const guid = await approvedLma('Ordered')
+    const history = createHistoryRepository(t.database.db)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let begun = () => {}
+    const started = new Promise<void>((resolve) => {
+      begun = resolve
+    })
+    // A second connection's transaction begins (its now() is fixed), is held open while an
+    // administrator's payment commits, then writes as the app's writers do: the enrollment's
+    // lock, the change, the history entry through the repository.
+    const early = t.database.db.transaction().execute(async (trx) => {
+      await sql`select now()`.execute(trx)
+      begun()
+      await released
+      await sql`select id from enrollments where guid = ${guid} for update`.execute(trx)
+      await trx
+        .updateTable('invoices')
+        .set({ paid_on: null, payment_reference: null })
+        .where('enrollment_guid', '=', guid)
+        .execute()
+      await history.record(trx, {
+        guid,
+        action: 'invoice marked unpaid',
+        actor: 'the held transaction',
+        statusBefore: null,
+        statusAfter: null,
+        changes: [{ field: 'paymentReference', before: 'Late', after: null }],
+      })
+    })
+    await started
+    const late = await post(`/api/enrollments/${guid}/payment`, {
+      paidOn: today(),
+      reference: 'Late',
+    })
+    expect(late.statusCode).toBe(200)
+    release()
+    await early
+    const entries = await paymentHistory(guid)
+    expect(entries.map((entry) => entry.actor)).toEqual([
+      'ada.admin@contoso.example',
+      'the held transaction',
+    ])
+    const stored = (
+      await t.asAdmin({ method: 'GET', url: `/api/enrollments/${guid}/payment` })
+    ).json()
+    expect(stored).toMatchObject({ paidOn: null, reference: null })
+  })
+
+  it('16 concurrent paid and unpaid markings: the history alternates and its last entry is what is stored', async () => {
+    const guid = await approvedLma('Contended')
+    for (let round = 0; round < 4; round++) {
+      const calls = Array.from({ length: 16 }, (_, index) =>
+        index % 2 === 0
+          ? post(`/api/enrollments/${guid}/payment`, {
+              paidOn: today(),
+              reference: `R${round}-${index}`,
+            })
+          : post(`/api/enrollments/${guid}/payment/clear`),
+      )
+      const answers = await Promise.all(calls)
+      for (const answer of answers) {
+        expect([200, 409]).toContain(answer.statusCode)
+        if (answer.statusCode === 409)
+          expect([ALREADY_PAID, NOT_PAID]).toContain(answer.json().detail)
+      }
+    }
+    const entries = await paymentHistory(guid)
+    expect(entries.length).toBeGreaterThan(0)
+    // Each entry follows from the one committed before it: paid, unpaid, paid, ...; an unpaid
+    // marking takes away the reference the paid one before it recorded.
+    for (const [index, entry] of entries.entries()) {
+      const previous = entries[index - 1]
+      expect(entry.action).toBe(index % 2 === 0 ? 'invoice marked paid' : 'invoice marked unpaid')
+      if (previous && entry.action === 'invoice marked unpaid') {
+        const removed = entry.changes.find((change) => change.field === 'paymentReference')
+        expect(removed?.before).toBe(referenceAfter(previous))
+      }
+    }
+    const stored = (
+      await t.asAdmin({ method: 'GET', url: `/api/enrollments/${guid}/payment` })
+    ).json()
+    const last = entries.at(-1)
+    if (stored.paidOn === null) expect(last?.action).toBe('invoice marked unpaid')
+    else expect(referenceAfter(last)).toBe(stored.reference)
+  }, 60_000)
 
   it('"send again" waiting on a worker that claims the mail is refused: never sent twice', async () => {
     const [stored] = await lmas(1, 'Mailed')

@@ -296,6 +296,34 @@ describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) =
       expect(actions.slice(-2)).toEqual(['invoice marked paid', 'invoice marked unpaid'])
     })
 
+    it('never overwrites a recorded payment: the same one again changes nothing, another is a 409', async () => {
+      const stored = await approvedLma()
+      const { invoiceDate } = (await get(`/api/enrollments/${stored.guid}/payment`)).json()
+      const first = { paidOn: invoiceDate, reference: 'Check 1042' }
+      expect((await post(`/api/enrollments/${stored.guid}/payment`, first)).statusCode).toBe(200)
+      const entries = (await history(stored.guid)).length
+
+      const repeated = await post(`/api/enrollments/${stored.guid}/payment`, first)
+      expect(repeated.statusCode).toBe(200)
+      expect(repeated.json()).toMatchObject(first)
+      expect(await history(stored.guid)).toHaveLength(entries)
+
+      for (const other of [
+        { paidOn: invoiceDate, reference: 'Wire 77' },
+        { paidOn: today(), reference: 'Check 1042' },
+        { paidOn: invoiceDate },
+      ]) {
+        if (other.paidOn === invoiceDate && other.reference === 'Check 1042') continue
+        const refused = await post(`/api/enrollments/${stored.guid}/payment`, other)
+        expect(refused.statusCode).toBe(409)
+        expect(refused.json().detail).toBe(
+          'This invoice is already marked paid. To record a different payment, mark it unpaid first.',
+        )
+      }
+      expect((await get(`/api/enrollments/${stored.guid}/payment`)).json()).toMatchObject(first)
+      expect(await history(stored.guid)).toHaveLength(entries)
+    })
+
     it('is overdue when unpaid past Net 60, and refuses impossible dates', async () => {
       const stored = await approvedLma()
       await t.database.db

@@ -50,12 +50,14 @@ export async function sendInvitations(
         supportEmail: config.SUPPORT_EMAIL,
         supportPhone: config.SUPPORT_PHONE,
       })
-      await context.outbox.enqueue(trx, {
+      const queued = await context.outbox.enqueue(trx, {
         kind: 're-enrollment-invitation',
         recipient: item.contactEmail,
         enrollmentGuid: guid,
         ...mail,
       })
+      // A demo enrollment is never mailed: it is skipped, with no invitation in its history.
+      if (!queued) return false
       await context.history.record(trx, {
         guid,
         action: INVITATION_ACTION,

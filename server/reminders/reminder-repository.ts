@@ -35,6 +35,7 @@ export function createReminderRepository() {
         .where('type', '=', 'Lma')
         .where('year', '=', rules.year)
         .where('authorization_requested_at', 'is not', null)
+        .where('demo', '=', false)
         .where('reminders_sent', '<', rules.max)
         .where(
           sql<Date>`coalesce(last_reminder_at, authorization_requested_at)`,

@@ -33,12 +33,12 @@ export async function rollOverYear(
   const lifecycle = createEnrollmentLifecycleRepository()
   const sources = await db
     .selectFrom('enrollments')
-    .select('guid')
+    .select(['guid', 'demo'])
     .where('year', '=', to - 1)
     .where('status', '=', 'Approved')
     .orderBy('id')
     .execute()
-  for (const { guid } of sources) {
+  for (const { guid, demo } of sources) {
     const copied = await db
       .transaction()
       .execute(async (trx) => {
@@ -67,6 +67,7 @@ export async function rollOverYear(
           regionId: source.regionId,
           lma: source.lma,
           dealers,
+          demo,
         })
         await history.record(trx, {
           guid: copy.guid,

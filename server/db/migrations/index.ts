@@ -10,6 +10,7 @@ import * as officeWorkflow from './0008-notes-reasons-mail-status-payments.js'
 import * as dashboardFigures from './0009-dashboard-figures.js'
 import * as dropBacPrefixIndex from './0010-drop-bac-prefix-index.js'
 import * as keysWithoutIgnorables from './0011-keys-without-ignorable-or-blank-characters.js'
+import * as demoEnrollments from './0012-demo-enrollments.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-dashboard-figures': dashboardFigures,
   '0010-drop-bac-prefix-index': dropBacPrefixIndex,
   '0011-keys-without-ignorable-or-blank-characters': keysWithoutIgnorables,
+  '0012-demo-enrollments': demoEnrollments,
 }

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../components/ui/confirm'
 import { LoadView } from '../../../components/ui/load-view'
 import { useToast } from '../../../components/ui/toast'
 import { useLoad } from '../../../components/ui/use-load'
+import { ApiError } from '../../../lib/api-client'
 import { fieldErrorText } from './field-error'
 import { getPayment, type InvoicePayment, markPaid, markUnpaid } from './office-calls'
 
@@ -53,15 +54,26 @@ function PaymentState({
   const [reference, setReference] = useState('')
   const [errors, setErrors] = useState<{ paidOn?: string; reference?: string }>({})
   const [busy, setBusy] = useState(false)
+  // Why the payment shown is not what was asked for (another administrator changed it first).
+  const [conflict, setConflict] = useState('')
   const state = payment.paidOn ? 'Paid' : payment.overdue ? 'Overdue' : 'Unpaid'
 
+  /** A 409: the invoice changed meanwhile. Says so, and shows the payment as it now stands. */
+  const showConflict = async (caught: unknown): Promise<boolean> => {
+    if (!(caught instanceof ApiError && caught.status === 409)) return false
+    setConflict(caught.message)
+    onChange(await getPayment(guid).catch(() => payment))
+    return true
+  }
   const pay = async () => {
     setBusy(true)
     setErrors({})
+    setConflict('')
     try {
       onChange(await markPaid(guid, paidOn, reference))
       toast.success(`Invoice ${payment.invoiceNumber} is marked paid.`)
     } catch (caught) {
+      if (await showConflict(caught)) return
       setErrors({
         paidOn: fieldErrorText(caught, 'paidOn', 'The payment could not be recorded.'),
       })
@@ -72,10 +84,12 @@ function PaymentState({
   const unpay = async () => {
     if (!(await confirm(`Mark invoice ${payment.invoiceNumber} unpaid again?`))) return
     setBusy(true)
+    setConflict('')
     try {
       onChange(await markUnpaid(guid))
       toast.success(`Invoice ${payment.invoiceNumber} is marked unpaid.`)
     } catch (caught) {
+      if (await showConflict(caught)) return
       toast.error(caught instanceof Error ? caught.message : 'The payment could not be changed.')
     } finally {
       setBusy(false)
@@ -99,6 +113,11 @@ function PaymentState({
           {payment.reference && `, reference ${payment.reference}`}
         </dd>
       </dl>
+      {conflict && (
+        <p className="payment__conflict" role="alert">
+          {conflict}
+        </p>
+      )}
       {payment.paidOn ? (
         <button type="button" className="button" disabled={busy} onClick={() => void unpay()}>
           Mark Unpaid
