@@ -9,6 +9,7 @@ import * as authorizationReminders from './0007-authorization-reminders.js'
 import * as officeWorkflow from './0008-notes-reasons-mail-status-payments.js'
 import * as dashboardFigures from './0009-dashboard-figures.js'
 import * as dropBacPrefixIndex from './0010-drop-bac-prefix-index.js'
+import * as referenceSearch from './0011-reference-search-and-invoice-reference.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-notes-reasons-mail-status-payments': officeWorkflow,
   '0009-dashboard-figures': dashboardFigures,
   '0010-drop-bac-prefix-index': dropBacPrefixIndex,
+  '0011-reference-search-and-invoice-reference': referenceSearch,
 }
