@@ -178,6 +178,13 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
     expect(labels(await list(`?search=${encodeURIComponent(search)}`))).toEqual(expected)
   })
 
+  it('answers an enrollment with its reference, to an administrator and to the link’s holder', async () => {
+    const byAdmin = await t.asAdmin({ url: `/api/enrollments/${guids.lakeshore}` })
+    expect(byAdmin.json()).toMatchObject({ guid: guids.lakeshore, reference: 'D00D-7E57-0001' })
+    const byLink = await t.app.inject(`/api/enrollments/${guids.lakeshore}`)
+    expect(byLink.json()).toMatchObject({ guid: guids.lakeshore, reference: 'D00D-7E57-0001' })
+  })
+
   async function lakeshoreBac(): Promise<string> {
     const enrollment = (await t.app.inject(`/api/enrollments/${guids.lakeshore}`)).json()
     return enrollment.dealers[1].bac

@@ -1,5 +1,5 @@
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
-import { dollars, programHeading, shortDate } from '../../shared/invoice/invoice-text.js'
+import { dollars, invoiceFacts, programHeading } from '../../shared/invoice/invoice-text.js'
 
 export interface InvoicePdfOptions {
   /** A PNG logo; the invoice is drawn without one when absent or unreadable. */
@@ -85,12 +85,7 @@ function drawHeader(doc: Doc, invoice: Invoice, logoPath: string | undefined): v
     width: WIDTH - 224,
     align: 'right',
   })
-  const facts: Array<[string, string]> = [
-    ['Invoice Number', invoice.invoiceNumber],
-    ['Date', shortDate(invoice.invoiceDate)],
-    ['Terms', invoice.invoiceTerms],
-  ]
-  facts.forEach(([label, value], index) => {
+  invoiceFacts(invoice).forEach(([label, value], index) => {
     const y = LEFT + 34 + index * 15
     doc
       .font('Helvetica-Bold')

@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
       t,
       lmaEnrollment(2, { name: `Reminded Dealers ${names}`, authEmailAddress: rep }),
     )
-    return { guid: stored.guid, rep, name: stored.lma?.name ?? '' }
+    return { guid: stored.guid, rep, name: stored.lma?.name ?? '', reference: stored.reference }
   }
   /** Moves the last request (and reminder) back in time, as if days had passed. */
   const age = (guid: string, requestedDaysAgo: number, remindedDaysAgo?: number) =>
@@ -88,6 +88,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
     )
     expect(mail?.text).toContain(`https://pos.example.com/chevy/enrollment/lma?auth=${lma.guid}`)
     expect(mail?.text).toMatch(/asked you on \w+ \d+, \d{4} to authorize it/)
+    expect(mail?.text).toContain(`Reference: ${lma.reference}`)
     const last = (await history(lma.guid)).at(-1)
     expect(last).toMatchObject({
       action: 'Reminder sent',

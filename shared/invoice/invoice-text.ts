@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '../enrollment/enrollment-reference.js'
 import { formatMoney } from '../enrollment/pricing.js'
 import type { Invoice } from './invoice.js'
 
@@ -10,6 +11,23 @@ export function shortDate(isoDate: string): string {
 /** The wire's dollars as $1,234.00; rounded to cents first, so 0.1 + 0.2 prints as $0.30. */
 export function dollars(amount: number): string {
   return formatMoney(Math.round(amount * 100))
+}
+
+/**
+ * The facts in the invoice's header, on the page and in the PDF: number, date, terms and the
+ * reference of the enrollment it bills (none on an invoice that does not know it).
+ */
+export function invoiceFacts(
+  invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceDate' | 'invoiceTerms' | 'enrollmentReference'>,
+): Array<[label: string, value: string]> {
+  const facts: Array<[string, string]> = [
+    ['Invoice Number', invoice.invoiceNumber],
+    ['Date', shortDate(invoice.invoiceDate)],
+    ['Terms', invoice.invoiceTerms],
+  ]
+  // An invoice queued for mailing before invoices kept the reference has no such field.
+  if (invoice.enrollmentReference) facts.push([REFERENCE_LABEL, invoice.enrollmentReference])
+  return facts
 }
 
 /** The invoice's program heading (docs/product.md#invoice-page). */
