@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import type { NotReEnrolled } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import type { Region } from '../../shared/region/region.js'
 import { addReportSheet, type ReportColumn } from './report-sheet.js'
@@ -7,6 +8,7 @@ import { reportFilename, sendXlsx } from './xlsx-download.js'
 function columns(regions: readonly Region[]): ReportColumn<NotReEnrolled>[] {
   const regionName = (id: number | null) => regions.find((region) => region.id === id)?.name ?? ''
   return [
+    { header: ENROLLMENT_REFERENCE_HEADER, width: 16, kind: 'text', value: (row) => row.reference },
     {
       header: 'Type',
       width: 8,
