@@ -58,6 +58,13 @@ export async function checkPlans(
       noSeqScan: ['enrollments l', 'enrollment_dealers d'],
     })),
     {
+      // The start of a reference (random hex): the prefix index on its digits (0011).
+      name: `Admin list search by reference 'c81c-6' in ${listYear}`,
+      run: listSearch('c81c-6'),
+      expected: ['enrollments_reference_digits_idx'],
+      noSeqScan: ['enrollments r'],
+    },
+    {
       name: 'Excel export, a page of 1,000 enrollments from the middle',
       run: (db) => createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000),
       expected: ['enrollments_export_order_idx'],

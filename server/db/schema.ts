@@ -174,6 +174,8 @@ export interface InvoiceTable {
   /** YYYY-MM-DD the payment arrived; null while unpaid. */
   paid_on: ColumnType<string | null, string | null | undefined, string | null>
   payment_reference: string | null
+  /** The enrollment's reference when issued; null on invoices of enrollments deleted before 0011. */
+  enrollment_reference: string | null
 }
 
 /** The database as Kysely sees it; one interface per table. */

@@ -24,6 +24,7 @@ export async function enqueueApprovalConfirmation(
     year: enrollment.year,
     type: enrollment.type,
     enrolleeName: enrollment.lma?.name || dealer?.name || '',
+    reference: enrollment.reference,
     authName: representative.name ?? '',
     bac: enrollment.type === 'Dealer' ? dealer?.bac : undefined,
     billing: enrollment.type === 'Dealer' ? dealer?.billing : undefined,

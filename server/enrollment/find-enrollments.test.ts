@@ -6,6 +6,13 @@ import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixt
 import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
+const REFERENCES: Record<string, string> = {
+  riverside: 'C81C-6061-6136',
+  declined: 'C81C-9999-0000',
+  lakeshore: 'D00D-7E57-0001',
+  old: 'A1B2-C3D4-E5F6',
+}
+
 describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
   let t: AdminTestApp
   const guids: Record<string, string> = {}
@@ -71,6 +78,14 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
       .set({ year: 2024 })
       .where('enrollment_id', 'in', old)
       .execute()
+    // Known references (they are random otherwise), two of them sharing their first four digits.
+    for (const [label, reference] of Object.entries(REFERENCES)) {
+      await db
+        .updateTable('enrollments')
+        .set({ reference })
+        .where('guid', '=', guids[label] ?? '')
+        .execute()
+    }
   })
   afterAll(() => t.close())
 
@@ -149,6 +164,28 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
   ])('searches by %s', async (_label, search, expected) => {
     const value = search === 'lakeshore-bac' ? await lakeshoreBac() : search
     expect(labels(await list(`?search=${encodeURIComponent(value)}`))).toEqual(expected)
+  })
+
+  it.each([
+    ['c81c', ['declined', 'riverside']],
+    ['C81C-60', ['riverside']],
+    ['c81c6061', ['riverside']],
+    ['C81C-6061-6136', ['riverside']],
+    ['c81c60616136', ['riverside']],
+    ['  c81c-6061-6136 ', ['riverside']],
+    ['d00d-7', ['lakeshore']],
+    ['C81', []],
+    ['6061-6136', []],
+    ['C81C-6061-6136-7', []],
+  ])('finds an enrollment by the start of its reference: %j', async (search, expected) => {
+    expect(labels(await list(`?search=${encodeURIComponent(search)}`))).toEqual(expected)
+  })
+
+  it('answers an enrollment with its reference, to an administrator and to the link’s holder', async () => {
+    const byAdmin = await t.asAdmin({ url: `/api/enrollments/${guids.lakeshore}` })
+    expect(byAdmin.json()).toMatchObject({ guid: guids.lakeshore, reference: 'D00D-7E57-0001' })
+    const byLink = await t.app.inject(`/api/enrollments/${guids.lakeshore}`)
+    expect(byLink.json()).toMatchObject({ guid: guids.lakeshore, reference: 'D00D-7E57-0001' })
   })
 
   async function lakeshoreBac(): Promise<string> {

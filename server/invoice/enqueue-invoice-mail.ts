@@ -25,6 +25,7 @@ export async function enqueueInvoiceMail(
     year: invoice.invoiceYear,
     brandName: invoice.brandName,
     lmaName: invoice.lmaName,
+    enrollmentReference: invoice.enrollmentReference,
     items: invoice.items,
     grandTotalCents: invoice.grandTotalCents,
     remitTo: invoice.remitTo,

@@ -3,6 +3,8 @@ import type { Database, InvoiceItemRow } from '../db/schema.js'
 
 export interface InvoiceSnapshot {
   enrollmentGuid: string
+  /** The enrollment's reference; null only on invoices of enrollments deleted before 0011. */
+  enrollmentReference: string | null
   invoiceYear: number
   invoiceDate: string
   terms: string
@@ -26,7 +28,8 @@ export interface InvoiceRecord extends InvoiceSnapshot {
   paymentReference: string | null
 }
 
-const COLUMNS = sql`enrollment_guid as "enrollmentGuid", invoice_number as "invoiceNumber",
+const COLUMNS = sql`enrollment_guid as "enrollmentGuid",
+  enrollment_reference as "enrollmentReference", invoice_number as "invoiceNumber",
   invoice_year as "invoiceYear", to_char(invoice_date, 'YYYY-MM-DD') as "invoiceDate", terms, brand,
   brand_name as "brandName", lma_name as "lmaName", bill_to_email as "billToEmail",
   bill_to as "billTo", remit_to as "remitTo", items, subtotal_cents as "subtotalCents",
@@ -60,6 +63,7 @@ export function createInvoiceRepository(db: Kysely<Database>) {
      */
     async issue(executor: Kysely<Database>, snapshot: InvoiceSnapshot): Promise<InvoiceRecord> {
       const values = {
+        enrollment_reference: snapshot.enrollmentReference,
         invoice_year: snapshot.invoiceYear,
         invoice_date: snapshot.invoiceDate,
         terms: snapshot.terms,

@@ -26,6 +26,7 @@ describe.each(testDatabaseKinds())('GET /api/invoices/{guid} on %s', (kind) => {
     expect([before, today()]).toContain(invoice.invoiceDate)
     expect(invoice).toEqual({
       guid: stored.guid,
+      enrollmentReference: stored.reference,
       invoiceNumber: expect.stringMatching(/^2025-\d{4}$/),
       invoiceDate: expect.any(String),
       invoiceTerms: 'Net 60',
@@ -78,6 +79,17 @@ describe.each(testDatabaseKinds())('GET /api/invoices/{guid} on %s', (kind) => {
     ])
     expect(second.subtotal).toBe(650)
     expect(second.grandTotal).toBe(650)
+  })
+
+  it('keeps naming its enrollment by the reference once the enrollment is deleted', async () => {
+    const stored = await calls.submit(lmaEnrollment(1, { name: 'Deleted Later Dealers' }))
+    await calls.act('approve', stored.guid)
+    const deleted = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${stored.guid}/delete`,
+    })
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    expect((await calls.invoice(stored.guid)).enrollmentReference).toBe(stored.reference)
   })
 
   it('has no invoice for an approved dealer enrollment (404 problem)', async () => {

@@ -6,6 +6,7 @@ import type { InvoiceRecord } from './invoice-repository.js'
 export function toInvoiceWire(record: InvoiceRecord): Invoice {
   return {
     guid: record.enrollmentGuid,
+    enrollmentReference: record.enrollmentReference,
     invoiceNumber: record.invoiceNumber,
     invoiceDate: record.invoiceDate,
     invoiceTerms: record.terms,

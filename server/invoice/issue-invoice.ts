@@ -22,6 +22,7 @@ export async function issueInvoice(
   const priced = invoiceItems(enrollment.dealers)
   return createInvoiceRepository(trx).issue(trx, {
     enrollmentGuid: enrollment.guid,
+    enrollmentReference: enrollment.reference,
     invoiceYear: enrollment.year,
     invoiceDate: programToday(today),
     terms: INVOICE_TERMS,

@@ -6,6 +6,7 @@ import { pdfText } from './test-support/pdf-text.js'
 
 const invoice: Invoice = {
   guid: '6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f',
+  enrollmentReference: 'C81C-6061-6136',
   invoiceNumber: '2026-0042',
   invoiceDate: '2026-11-22',
   invoiceTerms: 'Net 60',
@@ -50,6 +51,16 @@ describe('renderInvoicePdf', () => {
     expect(text).toMatch(/Subtotal\s+\$5,775\.00/)
     expect(text).toMatch(/Grand Total\s+\$5,775\.00/)
     expect(text).not.toContain('Small English Kit')
+  })
+
+  it('names the enrollment it bills by its reference, as the receipt does', async () => {
+    const { text } = await pdfText(await renderInvoicePdf(invoice))
+    expect(text).toMatch(/Reference\s+C81C-6061-6136/)
+    // An invoice queued for mailing before invoices kept the reference renders without it.
+    const { enrollmentReference: _, ...older } = invoice
+    const earlier = await pdfText(await renderInvoicePdf(older as Invoice))
+    expect(earlier.text).toContain('Invoice 2026-0042')
+    expect(earlier.text).not.toContain('Reference')
   })
 
   it('draws no logo when the file is missing, and still renders', async () => {

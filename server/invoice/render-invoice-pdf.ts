@@ -1,7 +1,6 @@
-import { formatInvoiceDate } from '../../shared/format/date-text.js'
 import { formatDollars } from '../../shared/format/money-text.js'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
-import { programHeading } from '../../shared/invoice/invoice-text.js'
+import { invoiceFacts, programHeading } from '../../shared/invoice/invoice-text.js'
 
 export interface InvoicePdfOptions {
   /** A PNG logo; the invoice is drawn without one when absent or unreadable. */
@@ -87,12 +86,7 @@ function drawHeader(doc: Doc, invoice: Invoice, logoPath: string | undefined): v
     width: WIDTH - 224,
     align: 'right',
   })
-  const facts: Array<[string, string]> = [
-    ['Invoice Number', invoice.invoiceNumber],
-    ['Date', formatInvoiceDate(invoice.invoiceDate)],
-    ['Terms', invoice.invoiceTerms],
-  ]
-  facts.forEach(([label, value], index) => {
+  invoiceFacts(invoice).forEach(([label, value], index) => {
     const y = LEFT + 34 + index * 15
     doc
       .font('Helvetica-Bold')

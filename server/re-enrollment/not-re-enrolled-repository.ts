@@ -19,6 +19,7 @@ export interface NotReEnrolledFilters {
 
 interface Row {
   guid: string
+  reference: string
   type: EnrollmentType
   brand: string
   region_id: number | null
@@ -68,7 +69,7 @@ export function createNotReEnrolledRepository(db: Kysely<Database>) {
         conditions.push(sql`e.guid in (${sql.join(filters.guids)})`)
       }
       const { rows } = await sql<Row>`
-        select e.guid, e.type, e.brand, e.region_id, e.lma,
+        select e.guid, e.reference, e.type, e.brand, e.region_id, e.lma,
           first.bac, first.name, first.city, first.state,
           first.auth_name, first.auth_email_address, first.auth_phone_number,
           kits.dealers, kits.large, kits.small, kits.with_hispanic, kits.hispanic_only,
@@ -131,6 +132,7 @@ function toItem(row: Row): NotReEnrolled {
         }
   return {
     guid: row.guid,
+    reference: row.reference,
     type: row.type,
     brand: row.brand,
     bac: row.type === 'Dealer' ? row.bac : '',

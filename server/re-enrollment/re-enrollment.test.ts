@@ -23,6 +23,7 @@ import { sendInvitations } from './send-invitations.js'
 
 interface Seeded {
   guid: string
+  reference: string
   name: string
   type: 'Lma' | 'Dealer'
   brand: string
@@ -53,6 +54,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
       .execute()
     lastYear[key] = {
       guid: stored.guid,
+      reference: stored.reference,
       name: stored.lma?.name ?? stored.dealers[0]?.name ?? '',
       type: stored.type,
       brand: stored.brand,
@@ -159,6 +161,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
     const away = answer.items.find((item) => item.guid === lastYear['lma away']?.guid)
     // lmaEnrollment's rows: Large, Small, Large, each with Hispanic kits.
     expect(away).toMatchObject({
+      reference: lastYear['lma away']?.reference,
       type: 'Lma',
       bac: '',
       contactName: 'Alex Agency',
@@ -204,13 +207,23 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-disposition']).toMatch(/pos-not-re-enrolled-2025-/)
     const sheet = onlySheet(await openWorkbook(response))
-    expect(rowValues(sheet, 1).slice(0, 4)).toEqual(['Type', 'Brand', 'BAC', 'Name'])
+    expect(rowValues(sheet, 1).slice(0, 5)).toEqual([
+      'Enrollment Reference',
+      'Type',
+      'Brand',
+      'BAC',
+      'Name',
+    ])
     const rows = [2, 3].map((row) => rowValues(sheet, row))
     // The brand as every screen and the list's export show it: its display name, not its key.
-    expect(rows.map((row) => [row[3], row[1]]).sort()).toEqual([
+    expect(rows.map((row) => [row[4], row[2]]).sort()).toEqual([
       ["'=Formula GM Dealer", 'GM'],
       ['Stayed Away Chevrolet', 'Chevrolet'],
     ])
+    // Last year's enrollments, named by their references.
+    expect(rows.map((row) => row[0]).sort()).toEqual(
+      ['dealer away', 'gm dealer away'].map((key) => lastYear[key]?.reference).sort(),
+    )
     expect(sheet.getRow(4).values).toEqual([])
     const refused = await postReportForm(t.app, '/api/reports/not-re-enrolled?region=abc', {
       bearer_token: token,

@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
       t,
       lmaEnrollment(2, { name: `Reminded Dealers ${names}`, authEmailAddress: rep }),
     )
-    return { guid: stored.guid, rep, name: stored.lma?.name ?? '' }
+    return { guid: stored.guid, rep, name: stored.lma?.name ?? '', reference: stored.reference }
   }
   /** Moves the last request (and reminder) back in time, as if days had passed. */
   const age = (guid: string, requestedDaysAgo: number, remindedDaysAgo?: number) =>
@@ -89,6 +89,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
     expect(mail?.text).toContain(`https://pos.example.com/chevy/enrollment/lma?auth=${lma.guid}`)
     // The day as every date is shown: "Nov 26, 2026" (shared/format/date-text.ts).
     expect(mail?.text).toMatch(/asked you on [A-Z][a-z]{2} \d{1,2}, \d{4} to authorize it/)
+    expect(mail?.text).toContain(`Reference: ${lma.reference}`)
     // Queued is not sent: the history records the reminder once the relay has taken it.
     expect((await history(lma.guid)).map((entry) => entry.action)).not.toContain('Reminder sent')
     await t.app.mail.outbox.markSent(String(mail?.id))

@@ -1,5 +1,6 @@
 import type { Brand } from '../../shared/config/public-config.js'
 import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { LMA_FIELDS, LMA_RECORD_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
 import { dealerRowCostCents } from '../../shared/enrollment/pricing.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
@@ -32,9 +33,13 @@ const dealerColumns: Column[] = DEALER_FIELDS.map((field) => {
   return text(header, width, (row) => (row.dealer ? row.dealer[field] : null))
 })
 
-/** Every field of an enrollment and of one of its dealer rows (docs/product.md#reports). */
+/**
+ * Every field of an enrollment and of one of its dealer rows (docs/product.md#reports), after
+ * the reference that names the enrollment.
+ */
 export function enrollmentExportColumns(brands: readonly Brand[]): Column[] {
   return [
+    text(ENROLLMENT_REFERENCE_HEADER, 16, (row) => row.reference),
     { header: 'Year', width: 7, kind: 'integer', value: (row) => row.year },
     text('Brand', 12, (row) => brandDisplayName(brands, row.brand)),
     text('Type', 8, (row) => (row.type === 'Lma' ? 'LMA' : 'Dealer')),

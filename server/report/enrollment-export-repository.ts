@@ -28,6 +28,7 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
           sql<string>`e.id::text`.as('id'),
           sql<string>`e.created_at::text`.as('createdKey'),
           'e.guid',
+          'e.reference',
           'e.year',
           'e.brand',
           'e.type',

@@ -15,6 +15,7 @@ import {
 /** One line of the export: a dealer row with its enrollment (dealer null for an enrollment without rows). */
 export interface ExportRow {
   guid: string
+  reference: string
   year: number
   brand: string
   type: EnrollmentType
@@ -73,6 +74,7 @@ function withinBudget(page: ExportEnrollment[], budget: number): ExportEnrollmen
 function lines(enrollment: ExportEnrollment, dealers: DealerEntry[]): ExportRow[] {
   const common = {
     guid: enrollment.guid,
+    reference: enrollment.reference,
     year: enrollment.year,
     brand: enrollment.brand,
     type: enrollment.type,

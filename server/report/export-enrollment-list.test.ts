@@ -17,16 +17,31 @@ import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const URL = '/api/reports/enrollment-list'
-const HEADERS = ['Year', 'Brand', 'Type', 'BAC', 'Name', 'Status', 'Created', 'Updated', 'Kits']
+const HEADERS = [
+  'Year',
+  'Brand',
+  'Type',
+  'BAC',
+  'Name',
+  'Status',
+  'Created',
+  'Updated',
+  'Kits',
+  'Enrollment Reference',
+]
 
 describe.each(testDatabaseKinds())('the export of the filtered list on %s', (kind) => {
   let t: AdminTestApp
   let token: string
+  /** The receipts' references, by the name submitted. */
+  const references: Record<string, string> = {}
 
   async function submit(body: Enrollment): Promise<string> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
-    return (await loadByReceipt(t, response.json())).guid
+    const stored = await loadByReceipt(t, response.json())
+    references[stored.lma?.name || stored.dealers[0]?.name || ''] = stored.reference
+    return stored.guid
   }
   async function download(fields: Record<string, string>) {
     const response = await postReportForm(t.app, URL, { bearer_token: token, ...fields })
@@ -85,7 +100,23 @@ describe.each(testDatabaseKinds())('the export of the filtered list on %s', (kin
     expect(beta[6]).toBeInstanceOf(Date)
     expect(beta[7]).toBeInstanceOf(Date)
     expect(beta[8]).toBe(2)
-    expect(rows[2]?.slice(5)).toEqual(['Declined', expect.any(Date), expect.any(Date), 0])
+    expect(rows[2]?.slice(5, 9)).toEqual(['Declined', expect.any(Date), expect.any(Date), 0])
+  })
+
+  it('names each row’s enrollment by its reference, after the list’s columns', async () => {
+    const { rows } = await download({ year: '2025' })
+    expect(rows.map((row) => [row[4], row[9]])).toEqual(
+      [
+        'Delta Motors',
+        'Gamma GM',
+        '=HYPERLINK("http://x")',
+        'Alpha Dealers LMA',
+        'Beta Chevrolet',
+      ].map((name) => [name.startsWith('=') ? `'${name}` : name, references[name]]),
+    )
+    const reference = references['Gamma GM'] ?? ''
+    const found = await download({ search: reference.slice(0, 7).toLowerCase() })
+    expect(found.rows.map((row) => row[9])).toContain(reference)
   })
 
   it('sorts descending with a leading minus, and by kits', async () => {

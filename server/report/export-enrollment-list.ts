@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Brand } from '../../shared/config/public-config.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import {
   LIST_COLUMNS,
   type ListItem,
@@ -39,10 +40,24 @@ function cellsOf(
   }
 }
 
-/** The list's columns, in its order, as report columns. */
-export function enrollmentListColumns(brands: readonly Brand[]): ReportColumn<ListItem>[] {
+/** A list row as the export reads it: with the enrollment's reference. */
+type ListExportItem = ListItem & { reference: string }
+
+/**
+ * The list's columns, in its order, as report columns; then the enrollment's reference, which
+ * names the row in every report but is no column of the list on screen (docs/product.md#reports).
+ */
+export function enrollmentListColumns(brands: readonly Brand[]): ReportColumn<ListExportItem>[] {
   const cells = cellsOf(brands)
-  return LIST_COLUMNS.map((column) => ({ header: column.header, ...cells[column.sort] }))
+  return [
+    ...LIST_COLUMNS.map((column) => ({ header: column.header, ...cells[column.sort] })),
+    {
+      header: ENROLLMENT_REFERENCE_HEADER,
+      kind: 'text',
+      width: 16,
+      value: (item) => item.reference,
+    },
+  ]
 }
 
 export interface ListExportOptions {
@@ -63,8 +78,10 @@ export async function exportEnrollmentList(
   reply: FastifyReply,
   { db, brands, filters, sort }: ListExportOptions,
 ): Promise<FastifyReply> {
-  const json = await createEnrollmentListRepository(db).find(filters, listClock())
-  const items = sortListItems(JSON.parse(json) as ListItem[], sort, brands)
+  const json = await createEnrollmentListRepository(db).find(filters, listClock(), {
+    withReferences: true,
+  })
+  const items = sortListItems(JSON.parse(json) as ListExportItem[], sort, brands)
   return sendXlsx(reply, reportFilename('pos-enrollment-list'), async (download) => {
     const sheet = addReportSheet(download.workbook, 'Enrollments', enrollmentListColumns(brands))
     for (const item of items) {

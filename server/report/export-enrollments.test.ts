@@ -24,11 +24,13 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
   let headers: string[]
   let region: { id: number; name: string }
   const guids: Record<string, string> = {}
+  const references: Record<string, string> = {}
 
   async function submit(label: string, body: Enrollment): Promise<void> {
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
     guids[label] = (await loadByReceipt(t, response.json())).guid
+    references[label] = response.json().reference
   }
 
   beforeAll(async () => {
@@ -77,7 +79,8 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
     Array.from({ length: sheet.rowCount - 1 }, (_, index) => cell(index + 2, header).value)
 
   it('has a bold header row with every enrollment and dealer field', () => {
-    expect(headers.slice(0, 7)).toEqual([
+    expect(headers.slice(0, 8)).toEqual([
+      'Enrollment Reference',
       'Year',
       'Brand',
       'Type',
@@ -125,6 +128,13 @@ describe.each(testDatabaseKinds())('the enrollment export on %s', (kind) => {
       guids.gm,
       guids.lastYear,
     ])
+  })
+
+  it('names each row’s enrollment by its reference', () => {
+    expect(column('Enrollment Reference')).toEqual(
+      ['formula', 'lma', 'lma', 'lma', 'gm', 'lastYear'].map((label) => references[label]),
+    )
+    expect(references.formula).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)
   })
 
   it('repeats the enrollment on each dealer row; LMA fields only on LMA rows', () => {

@@ -33,11 +33,18 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
   let t: AdminTestApp
   let token: string
 
-  async function issue(year: number, date: string, lmaName: string, rows: PricedRow[]) {
+  async function issue(
+    year: number,
+    date: string,
+    lmaName: string,
+    rows: PricedRow[],
+    enrollmentReference: string | null = null,
+  ) {
     const priced = invoiceItems(rows)
     await t.database.db.transaction().execute((trx) =>
       createInvoiceRepository(trx).issue(trx, {
         enrollmentGuid: randomUUID(),
+        enrollmentReference,
         invoiceYear: year,
         invoiceDate: date,
         terms: 'Net 60',
@@ -64,7 +71,13 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
   beforeAll(async () => {
     t = await createAdminTestApp(kind)
     token = await t.idp.sign(ADMIN_CLAIMS)
-    await issue(2026, '2026-01-15', 'North Dealers', [row('Large', 'Yes'), row('Small', 'No')])
+    await issue(
+      2026,
+      '2026-01-15',
+      'North Dealers',
+      [row('Large', 'Yes'), row('Small', 'No')],
+      'C81C-6061-6136',
+    )
     await issue(2026, '2026-02-03', '=cmd|"/C calc"!A0', [
       row('Large', 'Only'),
       row('Small', 'Only'),
@@ -84,6 +97,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
     const sheet = await download(2026)
     expect(rowValues(sheet, 1)).toEqual([
       'Invoice Number',
+      'Enrollment Reference',
       'Invoice Date',
       'Brand',
       'LMA',
@@ -103,6 +117,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
     expect(sheet.rowCount).toBe(1 + 2 + 2)
     expect(rowValues(sheet, 2)).toEqual([
       '2026-0001',
+      'C81C-6061-6136',
       new Date('2026-01-15T00:00:00Z'),
       'Chevrolet',
       'North Dealers',
@@ -122,7 +137,9 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       0,
       0,
     ])
-    expect(rowValues(sheet, 3).slice(3, 12)).toEqual([
+    // An invoice that does not know its enrollment's reference leaves the cell empty.
+    expect(rowValues(sheet, 3)[1]).toBeUndefined()
+    expect(rowValues(sheet, 3).slice(4, 13)).toEqual([
       `'=cmd|"/C calc"!A0`,
       'billing@17.example',
       0,
@@ -133,7 +150,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       1175,
       1175,
     ])
-    expect(rowValues(sheet, 3).slice(12)).toEqual([
+    expect(rowValues(sheet, 3).slice(13)).toEqual([
       new Date('2026-04-04T00:00:00Z'),
       'Overdue',
       undefined,
@@ -145,6 +162,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
     expect(rowValues(sheet, 4)).toEqual([])
     expect(rowValues(sheet, 5)).toEqual([
       'Total',
+      undefined,
       undefined,
       undefined,
       undefined,
@@ -170,20 +188,20 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
   it('writes the date as a date, quantities as numbers, money as currency', async () => {
     const sheet = await download(2026)
     const invoice = sheet.getRow(2)
-    expect(invoice.getCell(2).type).toBe(ExcelJS.ValueType.Date)
-    expect(invoice.getCell(2).numFmt).toBe('mmm d, yyyy')
-    expect(invoice.getCell(6).type).toBe(ExcelJS.ValueType.Number)
-    for (const column of [11, 12]) {
+    expect(invoice.getCell(3).type).toBe(ExcelJS.ValueType.Date)
+    expect(invoice.getCell(3).numFmt).toBe('mmm d, yyyy')
+    expect(invoice.getCell(7).type).toBe(ExcelJS.ValueType.Number)
+    for (const column of [12, 13]) {
       expect(invoice.getCell(column).numFmt).toBe(CURRENCY)
       expect(sheet.getRow(5).getCell(column).numFmt).toBe(CURRENCY)
     }
-    expect(sheet.getRow(3).getCell(4).type).toBe(ExcelJS.ValueType.String)
+    expect(sheet.getRow(3).getCell(5).type).toBe(ExcelJS.ValueType.String)
   })
 
   it('freezes the header and filters the invoice rows, not the totals', async () => {
     const sheet = await download(2026)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
-    expect(sheet.autoFilter).toBe('A1:S3')
+    expect(sheet.autoFilter).toBe('A1:T3')
   })
 
   it('has only the header and a zero totals row for a year without invoices', async () => {
@@ -191,12 +209,12 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
     expect(sheet.rowCount).toBe(3)
     expect(rowValues(sheet, 3)).toEqual([
       'Total',
-      ...Array(4).fill(undefined),
+      ...Array(5).fill(undefined),
       ...Array(7).fill(0),
       ...Array(4).fill(undefined),
       ...Array(3).fill(0),
     ])
-    expect(sheet.autoFilter).toBe('A1:S1')
+    expect(sheet.autoFilter).toBe('A1:T1')
   })
 
   it('lists the invoice an approval issues', async () => {
@@ -205,14 +223,15 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       url: '/api/enrollments',
       payload: lmaEnrollment(2, { name: 'Approved Dealers' }),
     })
-    const guid = (await loadByReceipt(t, submitted.json())).guid
+    const { guid, reference } = await loadByReceipt(t, submitted.json())
     const approved = await t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/approve` })
     expect(approved.statusCode).toBe(200)
     const sheet = await download(2025)
     expect(sheet.rowCount).toBe(1 + 1 + 2)
     // Two member dealers: Large and Small, each with a Hispanic add-on.
-    expect(rowValues(sheet, 2).slice(0, 12)).toEqual([
+    expect(rowValues(sheet, 2).slice(0, 13)).toEqual([
       '2025-0001',
+      reference,
       expect.any(Date),
       'Chevrolet',
       'Approved Dealers',

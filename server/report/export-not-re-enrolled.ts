@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { Brand } from '../../shared/config/public-config.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { NotReEnrolled } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import type { Region } from '../../shared/region/region.js'
@@ -12,6 +13,7 @@ function columns(
 ): ReportColumn<NotReEnrolled>[] {
   const regionName = (id: number | null) => regions.find((region) => region.id === id)?.name ?? ''
   return [
+    { header: ENROLLMENT_REFERENCE_HEADER, width: 16, kind: 'text', value: (row) => row.reference },
     {
       header: 'Type',
       width: 8,

@@ -1,3 +1,4 @@
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
@@ -9,9 +10,18 @@ export function itemQuantity(invoice: InvoiceRecord, description: string): numbe
   return invoice.items.find((item) => item.description === description)?.quantity ?? 0
 }
 
-/** The invoice report (docs/product.md#reports): number, date, brand, LMA, bill-to email, each item's quantity, totals. */
+/**
+ * The invoice report (docs/product.md#reports): number, the enrollment's reference, date, brand,
+ * LMA, bill-to email, each item's quantity, totals, payment.
+ */
 export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
   { header: 'Invoice Number', width: 15, kind: 'text', value: (it) => it.invoiceNumber },
+  {
+    header: ENROLLMENT_REFERENCE_HEADER,
+    width: 16,
+    kind: 'text',
+    value: (it) => it.enrollmentReference,
+  },
   {
     header: 'Invoice Date',
     width: 12,

@@ -6,6 +6,12 @@ const money = z.number().describe('Dollars, computed from whole cents.')
 export const invoiceSchema = z
   .object({
     guid: z.uuid().describe('The enrollment the invoice bills.'),
+    enrollmentReference: z
+      .string()
+      .nullable()
+      .describe(
+        'That enrollment’s reference (XXXX-XXXX-XXXX) as the invoice was issued; null on an invoice whose enrollment was deleted before invoices kept it.',
+      ),
     invoiceNumber: z.string(),
     invoiceDate: z.iso.date().describe('The date of the approval.'),
     invoiceTerms: z.string(),

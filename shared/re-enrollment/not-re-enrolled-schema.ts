@@ -5,6 +5,7 @@ import { ENROLLMENT_TYPES } from '../enrollment/enrollment.js'
 export const notReEnrolledItemSchema = z
   .object({
     guid: z.uuid().describe('Last year’s enrollment.'),
+    reference: z.string().describe('Last year’s enrollment’s reference (XXXX-XXXX-XXXX).'),
     type: z.enum(ENROLLMENT_TYPES),
     brand: z.string(),
     bac: z.string().describe('The dealer’s BAC; blank for an LMA.'),

@@ -11,6 +11,7 @@ import * as dashboardFigures from './0009-dashboard-figures.js'
 import * as dropBacPrefixIndex from './0010-drop-bac-prefix-index.js'
 import * as keysWithoutIgnorables from './0011-keys-without-ignorable-or-blank-characters.js'
 import * as demoEnrollments from './0012-demo-enrollments.js'
+import * as referenceSearch from './0013-reference-search-and-invoice-reference.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-drop-bac-prefix-index': dropBacPrefixIndex,
   '0011-keys-without-ignorable-or-blank-characters': keysWithoutIgnorables,
   '0012-demo-enrollments': demoEnrollments,
+  '0013-reference-search-and-invoice-reference': referenceSearch,
 }

@@ -5,7 +5,7 @@ import type { AdminTestApp } from '../../test-support/admin-test-app.js'
 import { dealerEntry, lmaEnrollment } from '../../test-support/enrollment-fixtures.js'
 import { loadByReceipt } from '../../test-support/submitted-enrollment.js'
 
-export type Stored = Enrollment & { guid: string; version: number }
+export type Stored = Enrollment & { guid: string; version: number; reference: string }
 export type Kit = { kitSize: KitSize; hispanic: HispanicOption }
 
 /** An LMA enrollment whose participating dealers order these kits. */

@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import type { InvoiceItemsCents } from '../../../shared/enrollment/pricing.js'
 import { formatMoney } from '../../../shared/format/money-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
@@ -9,6 +10,8 @@ export interface ApprovalConfirmationInput {
   type: 'Lma' | 'Dealer'
   /** The LMA's name, or the dealer's. */
   enrolleeName: string
+  /** The enrollment's reference (XXXX-XXXX-XXXX), as the receipt gave it to quote. */
+  reference: string
   authName: string
   /** Dealer enrollments: the BAC and how the kits are paid. */
   bac?: string
@@ -34,6 +37,7 @@ export function approvalConfirmationMail(input: ApprovalConfirmationInput): Mail
       `${item.quantity} × ${formatMoney(item.unitPriceCents)} = ${formatMoney(item.subtotalCents)}`,
     ])
   const facts: Array<[string, string]> = [
+    [REFERENCE_LABEL, input.reference],
     [input.type === 'Lma' ? 'LMA' : 'Dealer', input.enrolleeName],
     ...(input.bac ? [['BAC', input.bac] as [string, string]] : []),
     ...(input.type === 'Lma'

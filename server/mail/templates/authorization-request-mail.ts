@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { formatDate } from '../../../shared/format/date-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
@@ -6,6 +7,8 @@ export interface AuthorizationRequestInput {
   brandName: string
   year: number
   lmaName: string
+  /** The enrollment's reference (XXXX-XXXX-XXXX), as the receipt gave it to quote. */
+  reference: string
   authName: string
   agencyName: string
   contact: string
@@ -42,6 +45,7 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
       { link: { label: 'Review and authorize the enrollment', url: input.url } },
       {
         facts: [
+          [REFERENCE_LABEL, input.reference],
           ['LMA', input.lmaName],
           ['Agency of Record', input.agencyName],
           ['Participating dealers', String(input.dealerCount)],

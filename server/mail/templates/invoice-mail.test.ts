@@ -8,6 +8,7 @@ const input: InvoiceMailInput = {
   year: 2025,
   brandName: 'Chevrolet',
   lmaName: 'Tri-County <Chevy> & Friends',
+  enrollmentReference: 'C81C-6061-6136',
   items: [
     { description: 'Large English Kit', quantity: 2, unitPriceCents: 40000, subtotalCents: 80000 },
     { description: 'Small English Kit', quantity: 0, unitPriceCents: 32500, subtotalCents: 0 },
@@ -32,6 +33,11 @@ describe('invoiceMail', () => {
     expect(mail.text).toContain('help@example.com or 1-800-555-0142')
     expect(mail.html).toContain('Program Office<br>PO Box 7<br>Detroit, MI 48226')
     expect(mail.text).not.toContain('replaces')
+  })
+
+  it('names the enrollment by its reference, as the receipt does', () => {
+    expect(invoiceMail(input).text).toContain('Reference: C81C-6061-6136')
+    expect(invoiceMail({ ...input, enrollmentReference: null }).text).not.toContain('Reference')
   })
 
   it('escapes user text in the HTML part', () => {

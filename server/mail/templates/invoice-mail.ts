@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { formatDate } from '../../../shared/format/date-text.js'
 import { formatMoney } from '../../../shared/format/money-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
@@ -11,6 +12,8 @@ export interface InvoiceMailInput {
   year: number
   brandName: string
   lmaName: string
+  /** The enrollment's reference; null on an invoice that does not know it. */
+  enrollmentReference: string | null
   items: Array<{
     description: string
     quantity: number
@@ -54,6 +57,9 @@ export function invoiceMail(input: InvoiceMailInput): MailContent {
           ['Invoice number', input.invoiceNumber],
           ['Date', formatDate(input.invoiceDate)],
           ['Terms', input.terms],
+          ...(input.enrollmentReference
+            ? [[REFERENCE_LABEL, input.enrollmentReference] as [string, string]]
+            : []),
           ['LMA', input.lmaName],
           ...itemFacts,
           ['Total due', formatMoney(input.grandTotalCents)],

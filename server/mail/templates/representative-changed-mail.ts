@@ -1,9 +1,12 @@
+import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface RepresentativeChangedInput {
   brandName: string
   year: number
   lmaName: string
+  /** The enrollment's reference (XXXX-XXXX-XXXX), as the receipt gave it to quote. */
+  reference: string
   previousName: string
   newName: string
   newEmail: string
@@ -24,7 +27,12 @@ export function representativeChangedMail(input: RepresentativeChangedInput): Ma
       {
         paragraph: `The ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} was authorized, and this address is no longer the authorized representative's. The authorization names:`,
       },
-      { facts: [['Authorized representative', `${input.newName} <${input.newEmail}>`]] },
+      {
+        facts: [
+          [REFERENCE_LABEL, input.reference],
+          ['Authorized representative', `${input.newName} <${input.newEmail}>`],
+        ],
+      },
       {
         paragraph:
           'If you expected this change, there is nothing to do. If you did not, please contact the program office at once.',

@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface SubmissionReceiptInput {
@@ -29,7 +30,7 @@ export function submissionReceiptMail(input: SubmissionReceiptInput): MailConten
       { paragraph: `We received the ${program} enrollment for ${input.enrolledName}.` },
       {
         facts: [
-          ['Reference', input.reference],
+          [REFERENCE_LABEL, input.reference],
           ['Enrollment', input.type === 'Lma' ? 'LMA' : 'Dealer'],
         ],
       },

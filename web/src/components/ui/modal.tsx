@@ -3,6 +3,8 @@ import './modal.css'
 
 export interface ModalProps {
   title: string
+  /** A line under the title that names what the dialog shows (read with the title on opening). */
+  subtitle?: ReactNode
   /** Escape or the close button: the owner decides whether to close. */
   onRequestClose(): void
   className?: string
@@ -15,6 +17,7 @@ export interface ModalProps {
 /** A modal dialog on the native <dialog> element: focus is trapped and restored by the browser. */
 export function Modal({
   title,
+  subtitle,
   onRequestClose,
   className,
   children,
@@ -23,6 +26,7 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const subtitleId = useId()
   // A layout effect: its clean-up closes the dialog while it is still in the document, so the
   // browser gives the focus back to what had it before (a passive effect's clean-up runs after
   // React removed the dialog, and the focus was left on the page's body).
@@ -37,15 +41,23 @@ export function Modal({
       ref={ref}
       className={`modal ${className ?? ''}`}
       aria-labelledby={titleId}
+      aria-describedby={subtitle ? subtitleId : undefined}
       onCancel={(event) => {
         event.preventDefault()
         onRequestClose()
       }}
     >
       <header className="modal__header">
-        <h2 className="modal__title" id={titleId}>
-          {title}
-        </h2>
+        <div className="modal__heading">
+          <h2 className="modal__title" id={titleId}>
+            {title}
+          </h2>
+          {subtitle && (
+            <p className="modal__subtitle" id={subtitleId}>
+              {subtitle}
+            </p>
+          )}
+        </div>
         <button type="button" className="modal__close" aria-label="Close" onClick={onRequestClose}>
           ×
         </button>

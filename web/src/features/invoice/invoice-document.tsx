@@ -1,7 +1,6 @@
-import { formatInvoiceDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
-import { programHeading } from '@shared/invoice/invoice-text'
+import { invoiceFacts, programHeading } from '@shared/invoice/invoice-text'
 
 export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
   return (
@@ -15,18 +14,12 @@ export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: str
           height="48"
         />
         <dl className="invoice__facts">
-          <div>
-            <dt>Invoice Number</dt>
-            <dd>{invoice.invoiceNumber}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>{formatInvoiceDate(invoice.invoiceDate)}</dd>
-          </div>
-          <div>
-            <dt>Terms</dt>
-            <dd>{invoice.invoiceTerms}</dd>
-          </div>
+          {invoiceFacts(invoice).map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </header>
       <div className="invoice__parties">

@@ -1,3 +1,4 @@
+import { REFERENCE_LABEL } from '@shared/enrollment/enrollment-reference'
 import { statusWords } from '@shared/format/status-words'
 import { useCallback, useRef, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -20,6 +21,11 @@ export function dialogTitle(enrollment: SavedEnrollment | null): string {
   return `${name} - ${statusWords(enrollment.status)}`
 }
 
+/** 'Reference C81C-6061-6136' under the title, which stays as the spec words it. */
+export function dialogSubtitle(enrollment: SavedEnrollment | null): string | undefined {
+  return enrollment ? `${REFERENCE_LABEL} ${enrollment.reference}` : undefined
+}
+
 export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogProps) {
   const confirm = useConfirm()
   const load = useLoad(useCallback((signal: AbortSignal) => getEnrollment(guid, signal), [guid]))
@@ -39,7 +45,12 @@ export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogP
   }
 
   return (
-    <Modal title={dialogTitle(loaded)} className="modal--wide" onRequestClose={requestClose}>
+    <Modal
+      title={dialogTitle(loaded)}
+      subtitle={dialogSubtitle(loaded)}
+      className="modal--wide"
+      onRequestClose={requestClose}
+    >
       <LoadView load={load} failed="This enrollment could not be loaded.">
         {(first) => (
           <EditEnrollment
