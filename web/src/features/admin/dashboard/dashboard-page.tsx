@@ -19,6 +19,19 @@ import { KitsTable } from './kits-table'
 // The chart library loads when the dashboard is opened, not with the rest of the admin area.
 const DashboardCharts = lazy(() => import('./dashboard-charts'))
 
+/** The cards beside the status and type counts, and the money: each opens its list (FIGURE_LINKS). */
+const COUNTS = [
+  ['Dealers covered', 'dealersCovered'],
+  ['Kits ordered', 'kitsOrdered'],
+] as const
+const MONEY = [
+  ['Amount invoiced', 'invoiced'],
+  ['Amount pending approval', 'pendingApproval'],
+  ['Paid', 'paid'],
+  ['Unpaid, not yet due', 'unpaid'],
+  ['Overdue', 'overdue'],
+] as const
+
 /** How the year is going, beside last year at the same day of its program (docs/product.md#dashboard). */
 export default function DashboardPage() {
   usePageTitle('Dashboard')
@@ -60,49 +73,26 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
             href={link(FIGURE_LINKS.type(entry.type).filter)}
           />
         ))}
-        <FigureCard
-          label="Dealers covered"
-          figure={data.dealersCovered}
-          href={link(FIGURE_LINKS.dealersCovered.filter)}
-        />
-        <FigureCard
-          label="Kits ordered"
-          figure={data.kitsOrdered}
-          href={link(FIGURE_LINKS.kitsOrdered.filter)}
-        />
+        {COUNTS.map(([label, key]) => (
+          <FigureCard
+            key={key}
+            label={label}
+            figure={data[key]}
+            href={link(FIGURE_LINKS[key].filter)}
+          />
+        ))}
       </dl>
       <h2 className="dashboard__heading">Money</h2>
       <dl className="figure-grid">
-        <FigureCard
-          label="Amount invoiced"
-          figure={data.invoiced}
-          format={formatDollars}
-          href={link(FIGURE_LINKS.invoiced.filter)}
-        />
-        <FigureCard
-          label="Amount pending approval"
-          figure={data.pendingApproval}
-          format={formatDollars}
-          href={link(FIGURE_LINKS.pendingApproval.filter)}
-        />
-        <FigureCard
-          label="Paid"
-          figure={data.paid}
-          format={formatDollars}
-          href={link(FIGURE_LINKS.paid.filter)}
-        />
-        <FigureCard
-          label="Unpaid, not yet due"
-          figure={data.unpaid}
-          format={formatDollars}
-          href={link(FIGURE_LINKS.unpaid.filter)}
-        />
-        <FigureCard
-          label="Overdue"
-          figure={data.overdue}
-          format={formatDollars}
-          href={link(FIGURE_LINKS.overdue.filter)}
-        />
+        {MONEY.map(([label, key]) => (
+          <FigureCard
+            key={key}
+            label={label}
+            figure={data[key]}
+            format={formatDollars}
+            href={link(FIGURE_LINKS[key].filter)}
+          />
+        ))}
       </dl>
       <h2 className="dashboard__heading">Authorizations waiting</h2>
       <dl className="figure-grid">
