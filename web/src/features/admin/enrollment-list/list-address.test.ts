@@ -28,6 +28,14 @@ describe('the admin list’s address', () => {
     expect(writeListAddress(view, 2025)).toBe('')
   })
 
+  it('carries the dashboard’s filters, and drops values it does not know', () => {
+    const view = readListAddress('?type=LMA&invoice=Paid&waiting=14', CONFIG)
+    expect(view.filters).toMatchObject({ type: 'Lma', invoice: 'paid', waiting: 14 })
+    expect(writeListAddress(view, 2025)).toBe('?type=Lma&invoice=paid&waiting=14')
+    const unknown = readListAddress('?invoice=lost&waiting=8', CONFIG)
+    expect(unknown.filters).toMatchObject({ invoice: '', waiting: null })
+  })
+
   it('reads a link from elsewhere leniently and writes it back in the list’s spelling', () => {
     const view = readListAddress(
       '?year=2026&brand=Chevy&status=approving&type=LMA&q=Lake%20&sort=-dealerName&attention=Overdue-Invoice',
@@ -41,6 +49,8 @@ describe('the admin list’s address', () => {
         status: 'Approving',
         brand: 'chevy',
         attention: 'overdue-invoice',
+        invoice: '',
+        waiting: null,
       },
       sort: { key: 'dealerName', descending: true },
     })
