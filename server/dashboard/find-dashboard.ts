@@ -1,9 +1,9 @@
 import {
-  type Dashboard,
   HISPANIC_FIGURES,
   KIT_SIZE_FIGURES,
   WAITING_DAYS,
-} from '../../shared/dashboard/dashboard-schema.js'
+} from '../../shared/dashboard/dashboard-figures.js'
+import type { Dashboard } from '../../shared/dashboard/dashboard-schema.js'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { type ProgramCalendar, programDay } from '../../shared/enrollment/program-dates.js'

@@ -3,7 +3,7 @@ import {
   type HispanicFigure,
   KIT_SIZE_FIGURES,
   type KitSizeFigure,
-} from '../../shared/dashboard/dashboard-schema.js'
+} from '../../shared/dashboard/dashboard-figures.js'
 import type { OrderingColumn } from './schema.js'
 
 /**

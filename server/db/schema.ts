@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
-import type { HispanicFigure, KitSizeFigure } from '../../shared/dashboard/dashboard-schema.js'
+import type { HispanicFigure, KitSizeFigure } from '../../shared/dashboard/dashboard-figures.js'
 import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
 import type { Invoice } from '../../shared/invoice/invoice.js'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../enrollment/enrollment.js'
+import { HISPANIC_FIGURES, KIT_SIZE_FIGURES } from './dashboard-figures.js'
 
 /** `GET /api/dashboard` (docs/product.md#dashboard): a year's figures beside last year's at the same day. */
 
@@ -8,13 +9,6 @@ const money = z.number().describe('Dollars, computed from cents.')
 
 /** A figure of the chosen year and last year's at the same day of the program. */
 const compared = (value: z.ZodType<number>) => z.object({ current: value, previous: value })
-
-export const KIT_SIZE_FIGURES = ['Large', 'Small'] as const
-export const HISPANIC_FIGURES = ['Yes', 'No', 'Only'] as const
-export type KitSizeFigure = (typeof KIT_SIZE_FIGURES)[number]
-export type HispanicFigure = (typeof HISPANIC_FIGURES)[number]
-/** The dashboard counts authorizations waiting longer than these numbers of days. */
-export const WAITING_DAYS = [7, 14, 30] as const
 
 export const dashboardSchema = z
   .object({
