@@ -108,3 +108,41 @@ describe.each(testDatabaseKinds())('demo enrollments never send mail, on %s', (k
     expect(await demoMails()).toEqual([])
   })
 })
+
+describe.each(testDatabaseKinds())('without a mail server, on %s', (kind) => {
+  let t: AdminTestApp
+  beforeAll(async () => {
+    // The dev mailbox: mail reaches nobody, and the demo shows what the product mails.
+    t = await createAdminTestApp(
+      kind,
+      { ENROLLMENT_YEAR: '2025' },
+      { reminders: { schedule: false }, mail: { worker: false } },
+    )
+    expect(
+      (await seedDemoData(t.database.db, { year: 2025, brands: t.config.BRANDS })).seeded,
+    ).toBe(true)
+  })
+  afterAll(() => t.close())
+
+  it('approving a demo LMA queues its mails for the dev mailbox', async () => {
+    const approving = await t.database.db
+      .selectFrom('enrollments')
+      .select('guid')
+      .where('demo', '=', true)
+      .where('year', '=', 2025)
+      .where('status', '=', 'Approving')
+      .where('type', '=', 'Lma')
+      .executeTakeFirstOrThrow()
+    const response = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${approving.guid}/approve`,
+    })
+    expect(response.statusCode).toBe(200)
+    const kinds = await t.database.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('enrollment_guid', '=', approving.guid)
+      .execute()
+    expect(kinds.map((row) => row.kind)).toContain('invoice')
+  })
+})

@@ -50,7 +50,7 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
     })
     return transport
   }
-  const outbox = createOutboxRepository(app.database.db)
+  const outbox = createOutboxRepository(app.database.db, { dropDemoMail: Boolean(config.SMTP_URL) })
   const worker = new MailWorker({
     outbox,
     transport: { sendMail: async (mail) => (await openTransport()).sendMail(mail) },

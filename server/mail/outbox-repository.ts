@@ -35,7 +35,19 @@ export type SentHook = (executor: Kysely<Database>, mail: SentMail) => Promise<v
 /** How long a claimed mail stays invisible to other workers while it is being sent. */
 export const LEASE = '5 minutes'
 
-export function createOutboxRepository(db: Kysely<Database>) {
+export interface OutboxOptions {
+  /**
+   * Whether mail about a demo enrollment is dropped: whenever it would leave through a real mail
+   * server (SMTP_URL), since its addresses are made up. The in-process dev mailbox keeps it, so
+   * the demo's mails can be read there and reach nobody.
+   */
+  dropDemoMail?: boolean
+}
+
+export function createOutboxRepository(
+  db: Kysely<Database>,
+  { dropDemoMail = true }: OutboxOptions = {},
+) {
   const sentHooks = new Map<string, SentHook>()
   return {
     /** Runs `hook` whenever a mail of `kind` is marked sent (one hook per kind). */
@@ -45,10 +57,13 @@ export function createOutboxRepository(db: Kysely<Database>) {
 
     /**
      * Adds a mail to the outbox; pass the transaction of the change that causes it. A mail about
-     * a demo enrollment is never queued (its addresses are made up): answers whether it was.
+     * a demo enrollment is not queued where it would reach a real mail server (`dropDemoMail`):
+     * answers whether it was.
      */
     async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean> {
-      if (mail.enrollmentGuid && (await isDemo(executor, mail.enrollmentGuid))) return false
+      if (dropDemoMail && mail.enrollmentGuid && (await isDemo(executor, mail.enrollmentGuid))) {
+        return false
+      }
       await executor
         .insertInto('outbox')
         .values({

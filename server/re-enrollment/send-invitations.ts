@@ -56,7 +56,8 @@ export async function sendInvitations(
         enrollmentGuid: guid,
         ...mail,
       })
-      // A demo enrollment is never mailed: it is skipped, with no invitation in its history.
+      // A demo enrollment is never mailed through a mail server: it is skipped, with no
+      // invitation in its history.
       if (!queued) return false
       await context.history.record(trx, {
         guid,

@@ -41,7 +41,7 @@ export function NotReEnrolledTable({
       onInvited(result.invited)
       setSelected(new Set())
       setResult(
-        `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, or enrolled meanwhile).` : ''}`,
+        `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, enrolled meanwhile, or demo data, which is never mailed through a mail server).` : ''}`,
       )
       // The button was disabled while sending: the keyboard goes to what happened.
       focusWhenRendered(() => document.getElementById(RESULT_ID))
