@@ -406,6 +406,7 @@ test.describe('the list', () => {
       'Created',
       'Updated',
       'Kits',
+      'Enrollment Reference',
     ])
     // Every page of the view, in the order shown: the first page is the workbook's first rows.
     expect(`${sheet.rowCount - 1} enrollments`).toBe(count?.split(',')[0])

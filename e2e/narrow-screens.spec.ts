@@ -187,6 +187,7 @@ test('the admin list and header fit a phone: no sideways page, a short header, w
   await expect(page.getByRole('button', { name: 'Reports' })).toBeInViewport({ ratio: 1 })
 
   // Each enrollment shows whole, with what identifies it, and its name still opens it.
+  await row.scrollIntoViewIfNeeded()
   await expect(row.getByRole('button', { name })).toBeInViewport()
   await expect(row).toContainText(dealers[0]?.bac ?? '')
   await expect(row).toContainText('Approving')

@@ -180,8 +180,14 @@ test('the Needs attention filter is in the address and asks the server', async (
   await page.getByLabel('Needs attention').selectOption('Invoice overdue')
   await expect(page).toHaveURL(/\/admin\?attention=overdue-invoice$/)
   await expect(page.getByRole('progressbar', { name: 'Loading enrollments' })).toHaveCount(0)
-  // The demo data has no overdue invoice: the server's answer is an empty list.
-  await expect(page.getByText('No enrollments to display.')).toBeVisible()
+  // The server's answer: the LMAs whose invoice is overdue today, as many as the results line
+  // counts (the demo's 2025 program has closed with unpaid invoices past their due date).
+  const overdue = await adminRequest(page, 'GET', '/api/enrollments?attention=overdue-invoice')
+  const rows = (await overdue.json()) as Array<{ type: string; status: string }>
+  expect(rows.every((row) => row.type === 'Lma')).toBe(true)
+  await expect(page.getByRole('status').filter({ hasText: 'enrollment' })).toHaveText(
+    new RegExp(`^${rows.length} enrollments?,`),
+  )
   await page.reload()
   await expect(page.getByLabel('Needs attention')).toHaveValue('overdue-invoice')
 })
