@@ -156,4 +156,34 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
       expect(response.json().errors[field], query).toEqual([message])
     }
   })
+
+  it('declining an enrollment takes its kits and dealers out of every figure at once', async () => {
+    const dashboard = async () =>
+      (
+        await t.asAdmin({ method: 'GET', url: `/api/dashboard?year=${YEAR}` })
+      ).json() as Promise<Dashboard>
+    const rows = async () =>
+      (
+        await t.asAdmin({ method: 'GET', url: `/api/enrollments?year=${YEAR}&type=Lma` })
+      ).json() as Promise<EnrollmentListItem[]>
+    const [target] = (await rows()).filter((row) => row.status === 'Approving' && row.kits > 0)
+    if (!target) throw new Error('The seed has no approving LMA that orders kits')
+    const before = await dashboard()
+    const declined = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${target.guid}/decline`,
+    })
+    expect(declined.statusCode, declined.body).toBe(200)
+    const after = await dashboard()
+    expect(after.kitsOrdered.current).toBe(before.kitsOrdered.current - target.kits)
+    expect(after.dealersCovered.current).toBe(before.dealersCovered.current - target.dealers)
+    const row = (await rows()).find((each) => each.guid === target.guid)
+    expect(row).toMatchObject({ status: 'Declined', kits: 0, dealers: 0, amount: 0 })
+    const all = await list({ year: String(YEAR) })
+    expect({ kits: all.kits, dealers: all.dealers }).toEqual({
+      kits: after.kitsOrdered.current,
+      dealers: after.dealersCovered.current,
+    })
+    expect((await exported({ year: String(YEAR) })).kits).toBe(after.kitsOrdered.current)
+  })
 })
