@@ -1,5 +1,5 @@
 /** The fields of a dealer master file and the header names each may go by. */
-export const DEALER_FIELDS = [
+export const DIRECTORY_FIELDS = [
   'bac',
   'name',
   'address',
@@ -8,13 +8,13 @@ export const DEALER_FIELDS = [
   'postal',
   'country',
 ] as const
-export type DealerField = (typeof DEALER_FIELDS)[number]
+export type DirectoryField = (typeof DIRECTORY_FIELDS)[number]
 
 /** Columns a file must have; the others default to '' (country to USA). */
-const REQUIRED_FIELDS: readonly DealerField[] = ['bac', 'name', 'state', 'postal']
+const REQUIRED_FIELDS: readonly DirectoryField[] = ['bac', 'name', 'state', 'postal']
 
 /** Header names after normalizeHeader(), per field. */
-const ALIASES: Record<DealerField, readonly string[]> = {
+const ALIASES: Record<DirectoryField, readonly string[]> = {
   bac: ['bac', 'baccode', 'bacnumber', 'bacno', 'dealerbac', 'dealercode'],
   name: ['name', 'dealername', 'dealershipname', 'dealer', 'dealership', 'businessname'],
   address: ['address', 'address1', 'addressline1', 'streetaddress', 'street', 'dealeraddress'],
@@ -29,7 +29,7 @@ export function normalizeHeader(header: string): string {
   return header.toLowerCase().replace(/[\s_\-.#]+/g, '')
 }
 
-export type ColumnMap = Partial<Record<DealerField, number>>
+export type ColumnMap = Partial<Record<DirectoryField, number>>
 
 export interface ResolvedColumns {
   columns: ColumnMap
@@ -47,7 +47,7 @@ export function resolveColumns(headers: readonly string[]): ResolvedColumns {
   headers.forEach((header, index) => {
     const key = normalizeHeader(header)
     if (key === '') return
-    const field = DEALER_FIELDS.find((candidate) => ALIASES[candidate].includes(key))
+    const field = DIRECTORY_FIELDS.find((candidate) => ALIASES[candidate].includes(key))
     if (!field) {
       ignored.push(header.trim())
       return
@@ -65,7 +65,7 @@ export function resolveColumns(headers: readonly string[]): ResolvedColumns {
     const only = headers.length === 1 ? separatorHint(headers[0] ?? '') : ''
     problems.push(
       `the header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}` +
-        ` (expected ${DEALER_FIELDS.join(', ')})${only}`,
+        ` (expected ${DIRECTORY_FIELDS.join(', ')})${only}`,
     )
   }
   return { columns, ignored, problems }

@@ -1,8 +1,8 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import {
   type ColumnMap,
-  DEALER_FIELDS,
-  type DealerField,
+  DIRECTORY_FIELDS,
+  type DirectoryField,
   resolveColumns,
 } from './dealer-csv-columns.js'
 import type { DealerDirectoryRow } from './dealer-directory-row.js'
@@ -43,7 +43,7 @@ export function parseDealerCsv(text: string): DealerCsvResult {
       line: failure?.line ?? 1,
       message:
         failure?.message ??
-        `the file is empty; it needs a header row (${DEALER_FIELDS.join(', ')})`,
+        `the file is empty; it needs a header row (${DIRECTORY_FIELDS.join(', ')})`,
     })
     return result
   }
@@ -86,12 +86,12 @@ export function parseDealerCsv(text: string): DealerCsvResult {
   return result
 }
 
-function valuesOf(fields: readonly string[], columns: ColumnMap): Record<DealerField, string> {
-  const entries = DEALER_FIELDS.map((field) => {
+function valuesOf(fields: readonly string[], columns: ColumnMap): Record<DirectoryField, string> {
+  const entries = DIRECTORY_FIELDS.map((field) => {
     const index = columns[field]
     return [field, index === undefined ? '' : (fields[index] ?? '')] as const
   })
-  return Object.fromEntries(entries) as Record<DealerField, string>
+  return Object.fromEntries(entries) as Record<DirectoryField, string>
 }
 
 /** Every record with the line it starts on; on a syntax error, those before it and the error. */

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, US_STATES } from '../../shared/enrollment/enrollment.js'
-import type { DealerField } from './dealer-csv-columns.js'
+import type { DirectoryField } from './dealer-csv-columns.js'
 import type { DealerDirectoryRow } from './dealer-directory-row.js'
 
 const MAX_LENGTH = { bac: 25, name: 100, address: 100, city: 100, country: 60 } as const
@@ -12,7 +12,7 @@ export type DealerValidation = { row: DealerDirectoryRow } | { problems: string[
  * Checks and normalizes the values of one CSV row: the BAC upper-cased, the state upper-cased,
  * a ZIP+4 cut to its five digits, a blank country (or US, U.S.A., United States) made USA.
  */
-export function validateDealerRow(values: Record<DealerField, string>): DealerValidation {
+export function validateDealerRow(values: Record<DirectoryField, string>): DealerValidation {
   const problems: string[] = []
   const bac = values.bac.toUpperCase()
   if (bac === '') problems.push('BAC is required')

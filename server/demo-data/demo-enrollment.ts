@@ -13,7 +13,8 @@ export interface DemoEnrollment {
   dealers: DemoDealerRow[]
 }
 
-export interface EnrollmentContext {
+/** What generating one year of demo enrollments reads: the random source, the year, the regions. */
+export interface DemoYearContext {
   random: Random
   year: number
   regionFor(state: string): number | null

@@ -6,7 +6,7 @@ import {
 } from '../../shared/enrollment/program-dates.js'
 import type { Region } from '../../shared/region/region.js'
 import type { DealerDirectoryRow } from '../dealer-directory/dealer-directory-row.js'
-import { createDealerPool, type DemoEnrollment, type EnrollmentContext } from './demo-enrollment.js'
+import { createDealerPool, type DemoEnrollment, type DemoYearContext } from './demo-enrollment.js'
 import { regionFinder } from './demo-regions.js'
 import { createRandom } from './random.js'
 import { dealerEnrollment } from './synthetic-dealer-enrollments.js'
@@ -58,7 +58,7 @@ export function generateDemoData(options: DemoDataOptions, regions: readonly Reg
   const { brands } = options
   const dealers = generateDealers(random, brands, options.dealers ?? 3000)
   const pool = createDealerPool(random, dealers)
-  const context: EnrollmentContext = {
+  const context: DemoYearContext = {
     random,
     year: options.year - 1,
     regionFor: regionFinder(regions),

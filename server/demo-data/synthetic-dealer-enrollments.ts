@@ -2,8 +2,8 @@ import type { Brand } from '../../shared/config/public-config.js'
 import {
   type DealerPool,
   type DemoEnrollment,
+  type DemoYearContext,
   dealerRow,
-  type EnrollmentContext,
   enrollmentDates,
 } from './demo-enrollment.js'
 import { DEALER_TITLES } from './demo-words.js'
@@ -14,7 +14,7 @@ const DECLINED_SHARE = 0.12
 
 /** A one-dealer enrollment: mostly Approved, some Declined with billing, kit and hispanic None. */
 export function dealerEnrollment(
-  context: EnrollmentContext,
+  context: DemoYearContext,
   brand: Brand,
   pool: DealerPool,
 ): DemoEnrollment {

@@ -4,8 +4,8 @@ import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import {
   type DealerPool,
   type DemoEnrollment,
+  type DemoYearContext,
   dealerRow,
-  type EnrollmentContext,
   enrollmentDates,
 } from './demo-enrollment.js'
 import { DEMO_PLACES } from './demo-places.js'
@@ -24,7 +24,7 @@ const NAME_PATTERNS: ReadonlyArray<(city: string, brand: string) => string> = [
  * ones. `takenNames` holds the lma_name_keys already used in this brand and year.
  */
 export function lmaEnrollment(
-  context: EnrollmentContext,
+  context: DemoYearContext,
   brand: Brand,
   pool: DealerPool,
   takenNames: Set<string>,

@@ -1,6 +1,6 @@
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { runAdminAction, stillThere } from './admin-action.js'
-import { enqueueAuthorizationRequest } from './authorization-request.js'
+import { enqueueAuthorizationRequest } from './enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { REAUTHORIZED_ACTION } from './history-repository.js'

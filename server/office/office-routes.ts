@@ -15,9 +15,9 @@ import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { runBulkAction } from './bulk-action.js'
-import { listMails, sendMailAgain } from './enrollment-mails.js'
 import { addNote, listNotes } from './enrollment-notes.js'
 import { findPayment, recordPayment } from './invoice-payment.js'
+import { listMails, sendMailAgain } from './mail-status.js'
 
 const admin = { tags: ['Program office'], security: adminSecurity }
 

@@ -1,4 +1,4 @@
-import { enqueueAuthorizationReminder } from '../enrollment/authorization-request.js'
+import { enqueueAuthorizationReminder } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { createReminderRepository, type ReminderRules } from './reminder-repository.js'
 

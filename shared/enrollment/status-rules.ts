@@ -64,26 +64,6 @@ export function changeRefusalReason(
   return null
 }
 
-/** Approve: not dirty, not Approved, and an LMA or a dealer whose billing is not None. */
-export function canApprove(subject: StatusSubject): boolean {
-  return refusalReason('approve', subject) === null
-}
-
-/** Re-authorize: LMA enrollments only, whatever their status. */
-export function canReauthorize(subject: StatusSubject): boolean {
-  return refusalReason('reauthorize', subject) === null
-}
-
-/** Decline: not dirty and not already Declined. */
-export function canDecline(subject: StatusSubject): boolean {
-  return refusalReason('decline', subject) === null
-}
-
-/** Delete: any stored enrollment, when the form is not dirty. */
-export function canDelete(subject: StatusSubject): boolean {
-  return refusalReason('delete', subject) === null
-}
-
 /** The status the server gives a new submission (docs/product.md#transitions). */
 export function initialStatus(
   enrollment: Pick<Enrollment, 'type'> & { dealers: ReadonlyArray<Pick<DealerEntry, 'billing'>> },

@@ -1,7 +1,4 @@
-import type {
-  DemoEnrollment,
-  EnrollmentContext,
-} from '../../../server/demo-data/demo-enrollment.js'
+import type { DemoEnrollment, DemoYearContext } from '../../../server/demo-data/demo-enrollment.js'
 import { regionFinder } from '../../../server/demo-data/demo-regions.js'
 import { createRandom, type Random } from '../../../server/demo-data/random.js'
 import { dealerEnrollment } from '../../../server/demo-data/synthetic-dealer-enrollments.js'
@@ -43,7 +40,7 @@ export function* enrollmentStream(options: EnrollmentStreamOptions): Generator<D
   const random = createRandom((options.seed ?? BENCH_SEED) + 1)
   const regionFor = regionFinder(options.regions)
   for (let year = options.year; ; year--) {
-    const context: EnrollmentContext = { random, year, regionFor }
+    const context: DemoYearContext = { random, year, regionFor }
     const pool = createBenchPool(random, options.dealers)
     const lmaNames = new Map(BENCH_BRANDS.map((brand) => [brand.key, new Set<string>()]))
     for (let i = 0; i < options.perYear; i++) {
