@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Repositories own the SQL (ARCHITECTURE.md): a query is built only in a `*-repository.ts`, a
+ * named SQL fragment (`*-sql.ts`), a migration, or the database's own set-up (`server/db/`).
+ * A query anywhere else fails this test, so the layers cannot drift again unnoticed.
+ */
+const server = fileURLToPath(new URL('./', import.meta.url))
+
+/** What builds a query: Kysely's builders and its `sql` template tag. */
+const BUILDS_A_QUERY =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/
+
+/**
+ * Files that built queries before this check was written, each to move into a repository (issue
+ * 26); none may be added. The test also fails once one of them no longer builds a query, so the
+ * list only shrinks.
+ */
+const NOT_YET_MOVED = new Set([
+  'demo-data/seed-demo-data-if-wanted.ts',
+  'demo-data/seed-demo-data.ts',
+  'enrollment/enrollment-list-etag.ts',
+  'office/bulk-action.ts',
+  'office/enrollment-notes.ts',
+  'office/invoice-payment.ts',
+  'office/mail-status.ts',
+  'rollover/roll-over-year.ts',
+])
+
+const OWNS_SQL = (file: string) =>
+  file.endsWith('-repository.ts') ||
+  file.endsWith('-sql.ts') ||
+  file.startsWith('db/') ||
+  file.includes('test-support/') ||
+  file.includes('.test.')
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return entry.name.endsWith('.ts') ? [relative(server, path)] : []
+  })
+}
+
+describe('who builds SQL', () => {
+  const building = sourceFiles(server)
+    .filter((file) => !OWNS_SQL(file))
+    .filter((file) => BUILDS_A_QUERY.test(readFileSync(join(server, file), 'utf8')))
+    .sort()
+
+  it('only repositories, named SQL fragments, migrations and the database set-up', () => {
+    expect(building.filter((file) => !NOT_YET_MOVED.has(file))).toEqual([])
+  })
+
+  it('the files still to move do build queries (a moved one leaves the list)', () => {
+    expect([...NOT_YET_MOVED].filter((file) => !building.includes(file))).toEqual([])
+  })
+})
