@@ -10,7 +10,7 @@ import { migrateToLatest } from './migrate.js'
 import { migrations } from './migrations/index.js'
 
 describe.each(testDatabaseKinds())(
-  'migration 0011 on demo data seeded before it, on %s',
+  'migration 0012 on demo data seeded before it, on %s',
   (kind) => {
     let database: TestDatabase
     beforeAll(async () => {

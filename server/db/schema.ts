@@ -37,7 +37,7 @@ export interface EnrollmentColumns {
   /** Reminders sent since that request (docs/product.md#authorization-reminders). */
   reminders_sent: Generated<number>
   last_reminder_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-  /** Seeded demo data (or its rollover copy): no mail is ever queued for it (migration 0011). */
+  /** Seeded demo data (or its rollover copy): never mailed through a mail server (migration 0012). */
   demo: Generated<boolean>
   /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
   dealer_rows: DatabaseCount
@@ -174,7 +174,7 @@ export interface InvoiceTable {
   /** YYYY-MM-DD the payment arrived; null while unpaid. */
   paid_on: ColumnType<string | null, string | null | undefined, string | null>
   payment_reference: string | null
-  /** The enrollment's reference when issued; null on invoices of enrollments deleted before 0011. */
+  /** The enrollment's reference when issued; null on invoices of enrollments deleted before 0013. */
   enrollment_reference: string | null
 }
 

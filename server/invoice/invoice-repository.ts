@@ -3,7 +3,7 @@ import type { Database, InvoiceItemRow } from '../db/schema.js'
 
 export interface InvoiceSnapshot {
   enrollmentGuid: string
-  /** The enrollment's reference; null only on invoices of enrollments deleted before 0011. */
+  /** The enrollment's reference; null only on invoices of enrollments deleted before 0013. */
   enrollmentReference: string | null
   invoiceYear: number
   invoiceDate: string
