@@ -61,22 +61,29 @@ export function createOutboxRepository(
      * answers whether it was.
      */
     async enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean> {
-      if (dropDemoMail && mail.enrollmentGuid && (await isDemo(executor, mail.enrollmentGuid))) {
-        return false
+      const row = {
+        kind: mail.kind,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: JSON.stringify(mail.attachments ?? []),
+        enrollment_guid: mail.enrollmentGuid ?? null,
       }
-      await executor
-        .insertInto('outbox')
-        .values({
-          kind: mail.kind,
-          recipient: mail.recipient,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          attachments: JSON.stringify(mail.attachments ?? []),
-          enrollment_guid: mail.enrollmentGuid ?? null,
-        })
-        .execute()
-      return true
+      const guid = mail.enrollmentGuid
+      if (!dropDemoMail || !guid) {
+        await executor.insertInto('outbox').values(row).execute()
+        return true
+      }
+      // One statement on the submission's path: the row is inserted unless its enrollment is demo.
+      const result = await sql`
+        insert into outbox (kind, recipient, subject, html, text, attachments, enrollment_guid)
+        select ${row.kind}, ${row.recipient}, ${row.subject}, ${row.html}, ${row.text},
+          ${row.attachments}::jsonb, ${guid}::uuid
+        where not exists (select 1 from enrollments where guid = ${guid}::uuid and demo)`.execute(
+        executor,
+      )
+      return Number(result.numAffectedRows ?? 0) > 0
     },
 
     /** Takes up to `limit` due mails; SKIP LOCKED and the lease keep two workers off one mail. */
@@ -139,15 +146,6 @@ export function createOutboxRepository(
         .execute()
     },
   }
-}
-
-async function isDemo(executor: Kysely<Database>, guid: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom('enrollments')
-    .select('demo')
-    .where('guid', '=', guid)
-    .executeTakeFirst()
-  return row?.demo === true
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>
