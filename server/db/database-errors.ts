@@ -1,6 +1,3 @@
-import type { Problem } from '../../shared/http/problem.js'
-import { problem } from '../http/app-error.js'
-
 /** Socket errors of a database that cannot be reached (refused, reset, timed out, no route). */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -48,11 +45,6 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1)
 }
 
-export const DATABASE_UNAVAILABLE_DETAIL =
-  'The service is temporarily unavailable. Please try again in a moment.'
-
-const UNAVAILABLE = Symbol('databaseUnavailable')
-
 /**
  * Marks an 'unavailable' database error with statusCode 503 (which the error handler answers as
  * a 503 problem) and returns it; any other error is returned untouched. The database driver
@@ -60,16 +52,7 @@ const UNAVAILABLE = Symbol('databaseUnavailable')
  */
 export function markIfUnavailable(error: unknown): unknown {
   if (isDatabaseUnavailable(error)) {
-    Object.assign(error as Error, { statusCode: 503, [UNAVAILABLE]: true })
+    Object.assign(error as Error, { statusCode: 503 })
   }
   return error
-}
-
-/**
- * For the error handler: the problem body for an error the database driver marked as
- * 'unavailable' (503, with a detail that asks to retry), or undefined for any other error.
- */
-export function databaseUnavailableProblem(error: unknown): Problem | undefined {
-  const marked = error instanceof Error && UNAVAILABLE in error
-  return marked ? problem(503, DATABASE_UNAVAILABLE_DETAIL) : undefined
 }

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  databaseUnavailableProblem,
-  isDatabaseUnavailable,
-  markIfUnavailable,
-} from '../db/database-errors.js'
+import { isDatabaseUnavailable, markIfUnavailable } from '../db/database-errors.js'
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code })
 
@@ -30,7 +26,6 @@ describe('database errors that mean "unavailable"', () => {
   ])('%s is unavailable: marked 503', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true)
     expect(markIfUnavailable(error)).toMatchObject({ statusCode: 503 })
-    expect(databaseUnavailableProblem(error)).toMatchObject({ status: 503 })
   })
 
   it.each([
@@ -44,6 +39,5 @@ describe('database errors that mean "unavailable"', () => {
     expect(isDatabaseUnavailable(error)).toBe(false)
     expect(markIfUnavailable(error)).toBe(error)
     expect(error).not.toHaveProperty('statusCode')
-    expect(databaseUnavailableProblem(error)).toBeUndefined()
   })
 })

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest'
 import {
   bacMaxLength,
   type DealerEntrySchemaOptions,
-  validateDealerEntry,
+  dealerEntrySchema,
 } from './dealer-entry-schema.js'
 import { chars, validDealerEntry } from './test-support/fixtures.js'
+import { validateWith } from './test-support/validate.js'
+
+/** One dealer entry; field paths are relative to the entry (`bac`, `kitSize`). */
+const validateDealerEntry = (value: unknown, options: DealerEntrySchemaOptions) =>
+  validateWith(dealerEntrySchema(options), value)
 
 const full: DealerEntrySchemaOptions = { variant: 'full', mode: 'new', form: 'dealer' }
 const simple: DealerEntrySchemaOptions = { variant: 'simple', mode: 'new', form: 'lma' }

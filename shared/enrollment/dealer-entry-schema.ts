@@ -2,7 +2,6 @@ import * as z from 'zod/mini'
 import { BAC_PATTERN } from './bac-key.js'
 import { addressShape, authorizationShape } from './contact-shapes.js'
 import { BILLING_OPTIONS, type DealerEntry, HISPANIC_OPTIONS, KIT_SIZES } from './enrollment.js'
-import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
 import { MAX_LENGTH } from './field-limits.js'
 import { lenientText, pattern, requiredChoice, requiredText, text } from './text-fields.js'
 import { MESSAGES } from './validation-messages.js'
@@ -121,16 +120,6 @@ export function dealerEntrySchema(options: DealerEntrySchemaOptions): z.ZodMiniT
 
 /** Built once per variant and BAC limit. */
 const schemas = new Map<string, z.ZodMiniType<DealerEntry>>()
-
-/** Validates one dealer entry; field paths are relative to the entry (`bac`, `kitSize`). */
-export function validateDealerEntry(
-  value: unknown,
-  options: DealerEntrySchemaOptions,
-): ValidationResult<DealerEntry> {
-  const result = dealerEntrySchema(options).safeParse(value)
-  if (result.success) return { success: true, data: result.data }
-  return { success: false, errors: issuesToFieldErrors(result.error.issues) }
-}
 
 function isOneOf<T extends string>(value: string, options: readonly T[]): value is T {
   return (options as readonly string[]).includes(value)

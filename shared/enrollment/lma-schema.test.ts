@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { validateLma } from './lma-schema.js'
+import { lmaSchema } from './lma-schema.js'
 import { chars, validLmaRecord } from './test-support/fixtures.js'
+import { validateWith } from './test-support/validate.js'
+
+/** An LMA record; field paths are relative to it (`name`, `authEmailAddress`). */
+const validateLma = (value: unknown) => validateWith(lmaSchema, value)
 
 function errorsOf(value: unknown) {
   const result = validateLma(value)

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
 import { addressShape, authorizationShape } from './contact-shapes.js'
 import { LMA_TYPES, type LmaRecord } from './enrollment.js'
-import { issuesToFieldErrors, type ValidationResult } from './field-errors.js'
 import { MAX_LENGTH } from './field-limits.js'
 import {
   EMAIL_PATTERN,
@@ -59,10 +58,3 @@ const previousNameRequired = z.check<z.output<typeof lmaObject>>(
 
 /** The LMA record rules (docs/product.md#lma-checks). A missing or non-object value: 'LMA is required.' */
 export const lmaSchema: z.ZodMiniType<LmaRecord> = lmaObject.check(previousNameRequired)
-
-/** Validates an LMA record; field paths are relative to it (`name`, `authEmailAddress`). */
-export function validateLma(value: unknown): ValidationResult<LmaRecord> {
-  const result = lmaSchema.safeParse(value)
-  if (result.success) return { success: true, data: result.data }
-  return { success: false, errors: issuesToFieldErrors(result.error.issues) }
-}

@@ -1,5 +1,5 @@
 import type { EnrollmentStatus } from './enrollment.js'
-import { dealerRowCostCents, type PricedRow, rowKitCount } from './pricing.js'
+import { type PricedRow, rowKitCount } from './pricing.js'
 
 /**
  * What the program counts, said once (docs/product.md#figures). The list's count line and Kits
@@ -27,11 +27,6 @@ export function ordersKits(status: string): boolean {
 /** The kits a dealer row of an enrollment in `status` orders. */
 export function orderedKits(status: string, row: PricedRow): number {
   return ordersKits(status) ? rowKitCount(row) : 0
-}
-
-/** What those kits cost a year, in cents. */
-export function orderedCostCents(status: string, row: PricedRow): number {
-  return ordersKits(status) ? dealerRowCostCents(row) : 0
 }
 
 /** The dealers an enrollment in `status` with `rows` dealer rows covers. */
