@@ -23,10 +23,6 @@ const NOT_YET_MOVED = new Set([
   'demo-data/seed-demo-data-if-wanted.ts',
   'demo-data/seed-demo-data.ts',
   'enrollment/enrollment-list-etag.ts',
-  'office/bulk-action.ts',
-  'office/enrollment-notes.ts',
-  'office/invoice-payment.ts',
-  'office/mail-status.ts',
   'rollover/roll-over-year.ts',
 ])
 

@@ -146,6 +146,31 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
       if (where.exceptEnrollmentId) query = query.where('id', '!=', where.exceptEnrollmentId)
       return (await query.executeTakeFirst()) !== undefined
     },
+
+    /** The guids among `guids` that name a stored enrollment. */
+    async existing(guids: string[]): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('enrollments')
+        .select('guid')
+        .where('guid', 'in', guids)
+        .execute()
+      return new Set(rows.map((row) => row.guid))
+    },
+
+    /**
+     * What the status rules read of each enrollment among `guids` (shared/enrollment/status-rules.ts):
+     * type, status, year and the first dealer row's billing, in one query.
+     */
+    statusFacts(guids: string[]) {
+      return db
+        .selectFrom('enrollments as e')
+        .leftJoin('enrollment_dealers as first', (join) =>
+          join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
+        )
+        .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
+        .where('e.guid', 'in', guids)
+        .execute()
+    },
   }
 }
 
