@@ -147,6 +147,22 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         .where('enrollment_guid', '=', guid)
         .execute()
     },
+
+    /**
+     * Dates an invoice as issued at `issuedAt`, paid on `paidOn` (null: unpaid): the invoices of
+     * demo data, issued when their enrollment was approved.
+     */
+    async backdate(
+      executor: Kysely<Database>,
+      guid: string,
+      dates: { issuedAt: string; paidOn: string | null },
+    ): Promise<void> {
+      await executor
+        .updateTable('invoices')
+        .set({ issued_at: dates.issuedAt, paid_on: dates.paidOn })
+        .where('enrollment_guid', '=', guid)
+        .execute()
+    },
   }
 }
 
