@@ -55,6 +55,12 @@ export function createDealerDirectoryRepository(db: Kysely<Database>) {
       return db.isTransaction ? run(db) : db.transaction().execute(run)
     },
 
+    /** Whether the directory holds any dealer. */
+    async any(): Promise<boolean> {
+      const row = await db.selectFrom('dealer_directory').select('bac').limit(1).executeTakeFirst()
+      return row !== undefined
+    },
+
     async count(): Promise<number> {
       const row = await db
         .selectFrom('dealer_directory')

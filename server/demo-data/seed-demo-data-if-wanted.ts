@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
+import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
 import { isDemoDataWanted } from './demo-data-wanted.js'
 import type { SeedDemoDataResult } from './seed-demo-data.js'
 
@@ -38,8 +40,8 @@ export async function seedDemoDataIfWanted(
 
 async function looksUntouched(db: Kysely<Database>): Promise<boolean> {
   const [enrollment, dealer] = await Promise.all([
-    db.selectFrom('enrollments').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('dealer_directory').select('bac').limit(1).executeTakeFirst(),
+    createEnrollmentRepository(db).any(),
+    createDealerDirectoryRepository(db).any(),
   ])
   return !enrollment && !dealer
 }

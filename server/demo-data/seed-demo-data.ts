@@ -1,8 +1,12 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
 import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import { createHistoryRepository } from '../enrollment/history-repository.js'
+import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
+import { createRegionRepository } from '../region/region-repository.js'
+import { lockSeeding } from './demo-data-repository.js'
 import type { DemoEnrollment } from './demo-enrollment.js'
 import { type DemoDataOptions, generateDemoData } from './generate-demo-data.js'
 
@@ -17,8 +21,6 @@ export type SeedDemoDataResult =
 
 /** Rows per INSERT statement (22 values a dealer row: far below PostgreSQL's parameter limit). */
 const BATCH_SIZE = 500
-/** Serializes concurrent seeding by several instances starting together on one database. */
-const LOCK_KEY = 0x504f_5344
 
 /**
  * Fills an untouched database with demo data (see generateDemoData): only when it has no
@@ -30,14 +32,15 @@ export async function seedDemoData(
   options: SeedDemoDataOptions,
 ): Promise<SeedDemoDataResult> {
   const run = async (trx: Kysely<Database>): Promise<SeedDemoDataResult> => {
-    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx)
-    const enrollment = await trx.selectFrom('enrollments').select('id').limit(1).executeTakeFirst()
-    if (enrollment) return { seeded: false, reason: 'the database already has enrollments' }
+    await lockSeeding(trx)
+    if (await createEnrollmentRepository(trx).any()) {
+      return { seeded: false, reason: 'the database already has enrollments' }
+    }
     const directory = createDealerDirectoryRepository(trx)
     if ((await directory.count()) > 0) {
       return { seeded: false, reason: 'the dealer directory is not empty' }
     }
-    const regions = await trx.selectFrom('regions').select(['id', 'name']).execute()
+    const regions = await createRegionRepository(trx).list()
     const data = generateDemoData(options, regions)
     await directory.upsertMany(data.directory)
     const enrollmentDealers = await insertEnrollments(trx, data.enrollments)
@@ -58,13 +61,13 @@ async function insertEnrollments(
   db: Kysely<Database>,
   enrollments: readonly DemoEnrollment[],
 ): Promise<number> {
+  const repository = createEnrollmentRepository(db)
   const idByGuid = new Map<string, string>()
   for (const batch of batches(enrollments.map((item) => item.enrollment))) {
-    const inserted = await db
-      .insertInto('enrollments')
-      .values(batch.map((enrollment) => ({ ...enrollment, demo: true })))
-      .returning(['id', 'guid'])
-      .execute()
+    const inserted = await repository.insertRows(
+      db,
+      batch.map((enrollment) => ({ ...enrollment, demo: true })),
+    )
     for (const row of inserted) idByGuid.set(row.guid, row.id)
   }
   const dealers = enrollments.flatMap(({ enrollment, dealers }) => {
@@ -72,9 +75,7 @@ async function insertEnrollments(
     if (enrollmentId === undefined) throw new Error(`Enrollment ${enrollment.guid} was not stored`)
     return dealers.map((dealer) => ({ ...dealer, enrollment_id: enrollmentId }))
   })
-  for (const batch of batches(dealers)) {
-    await db.insertInto('enrollment_dealers').values(batch).execute()
-  }
+  for (const batch of batches(dealers)) await repository.insertDealerRows(db, batch)
   return dealers.length
 }
 
@@ -85,6 +86,7 @@ async function invoiceApprovedLmas(
   options: SeedDemoDataOptions,
 ): Promise<void> {
   const repository = createEnrollmentRepository(trx)
+  const invoices = createInvoiceRepository(trx)
   const approved = enrollments.filter(
     ({ enrollment }) => enrollment.type === 'Lma' && enrollment.status === 'Approved',
   )
@@ -99,14 +101,10 @@ async function invoiceApprovedLmas(
     )
     // Issued when it was approved, so that the dashboard sees last year's money come in; last
     // year's invoices were paid 15 to 74 days after their date (this year's are not yet).
-    await trx
-      .updateTable('invoices')
-      .set({
-        issued_at: stored.modified,
-        paid_on: stored.year < options.year ? paidOn(stored.modified, stored.guid) : null,
-      })
-      .where('enrollment_guid', '=', stored.guid)
-      .execute()
+    await invoices.backdate(trx, stored.guid, {
+      issuedAt: stored.modified,
+      paidOn: stored.year < options.year ? paidOn(stored.modified, stored.guid) : null,
+    })
   }
 }
 
@@ -150,9 +148,8 @@ async function recordHistory(
     if (final === 'Approved') history.push(entry(modified, 'approved', 'Approving', 'Approved'))
     return history
   })
-  for (const batch of batches(entries)) {
-    await trx.insertInto('enrollment_history').values(batch).execute()
-  }
+  const history = createHistoryRepository(trx)
+  for (const batch of batches(entries)) await history.insertRows(trx, batch)
 }
 
 function* batches<T>(items: readonly T[]): Generator<T[]> {

@@ -116,7 +116,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     }
     // The tag first, then the list (see enrollmentListEtag).
     const query = request.url.split('?')[1] ?? ''
-    const etag = await enrollmentListEtag(app.database.db, query, request.query.year)
+    const etag = await enrollmentListEtag(context.list, query, request.query.year)
     reply.header('etag', etag)
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.code(304).send(undefined)

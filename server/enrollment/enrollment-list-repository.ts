@@ -151,8 +151,34 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow()
       return list
     },
+
+    /**
+     * The state of every row the list of a year reads (all years: `year` undefined), for its
+     * entity tag (enrollment-list-etag.ts): per table, its row count and the sum of a 64-bit
+     * hash of each row's id and `xmin`, the transaction that wrote its current version. The sum
+     * needs no sort and changes with any row's version (a full scan of the year, 15 to 20 ms for
+     * 10,000 enrollments on PGlite, against about 100 ms for the list). The invoices: a row's
+     * amount is its invoice's total once it has one.
+     */
+    async rowVersions(
+      year: number | undefined,
+    ): Promise<{ enrollments: string; dealers: string; invoices: string } | undefined> {
+      const ofYear = year === undefined ? sql`true` : sql`year = ${year}`
+      const ofInvoiceYear = year === undefined ? sql`true` : sql`invoice_year = ${year}`
+      const { rows } = await sql<{ enrollments: string; dealers: string; invoices: string }>`
+        select
+          (select count(*) || ':' || coalesce(sum(hashint8extended(id, xmin::text::bigint)), 0)
+             from enrollments where ${ofYear}) as enrollments,
+          (select count(*) || ':' || coalesce(sum(hashint8extended(id, xmin::text::bigint)), 0)
+             from enrollment_dealers where ${ofYear}) as dealers,
+          (select count(*) || ':' || coalesce(sum(hashint8extended(id, xmin::text::bigint)), 0)
+             from invoices where ${ofInvoiceYear}) as invoices`.execute(db)
+      return rows[0]
+    },
   }
 }
+
+export type EnrollmentListRepository = ReturnType<typeof createEnrollmentListRepository>
 
 /** A reference without its dashes, as the prefix index of 0011 holds it. */
 function referenceDigitsSql(reference: RawBuilder<unknown>) {

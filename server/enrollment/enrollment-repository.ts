@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   DealerEntry,
@@ -7,7 +7,7 @@ import type {
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
-import type { Database } from '../db/schema.js'
+import type { Database, EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 import { type StoredEnrollment, toDealerRow, toStoredEnrollment } from './enrollment-mapping.js'
 
 export interface NewEnrollment {
@@ -145,6 +145,64 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         .where('lma_name_key', '=', lmaNameKey(where.name))
       if (where.exceptEnrollmentId) query = query.where('id', '!=', where.exceptEnrollmentId)
       return (await query.executeTakeFirst()) !== undefined
+    },
+
+    /** Whether any enrollment is stored, of any year. */
+    async any(executor: Kysely<Database> = db): Promise<boolean> {
+      const row = await executor.selectFrom('enrollments').select('id').limit(1).executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** The guids among `guids` that name a stored enrollment. */
+    async existing(guids: string[]): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('enrollments')
+        .select('guid')
+        .where('guid', 'in', guids)
+        .execute()
+      return new Set(rows.map((row) => row.guid))
+    },
+
+    /**
+     * What the status rules read of each enrollment among `guids` (shared/enrollment/status-rules.ts):
+     * type, status, year and the first dealer row's billing, in one query.
+     */
+    statusFacts(guids: string[]) {
+      return db
+        .selectFrom('enrollments as e')
+        .leftJoin('enrollment_dealers as first', (join) =>
+          join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
+        )
+        .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
+        .where('e.guid', 'in', guids)
+        .execute()
+    },
+
+    /** The Approved enrollments of a year, in the order they were created: what a rollover copies. */
+    approvedOfYear(year: number) {
+      return db
+        .selectFrom('enrollments')
+        .select(['guid', 'demo'])
+        .where('year', '=', year)
+        .where('status', '=', 'Approved')
+        .orderBy('id')
+        .execute()
+    },
+
+    /**
+     * Inserts enrollments already written out as rows, many to a statement (demo data), and
+     * answers each one's id with its guid.
+     */
+    insertRows(executor: Kysely<Database>, rows: Insertable<EnrollmentTable>[]) {
+      return executor.insertInto('enrollments').values(rows).returning(['id', 'guid']).execute()
+    },
+
+    /** Inserts dealer rows already written out, many to a statement (demo data). */
+    async insertDealerRows(
+      executor: Kysely<Database>,
+      rows: Insertable<EnrollmentDealerTable>[],
+    ): Promise<void> {
+      await executor.insertInto('enrollment_dealers').values(rows).execute()
     },
   }
 }

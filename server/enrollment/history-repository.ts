@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import type { Database, HistoryChange } from '../db/schema.js'
+import { type Insertable, type Kysely, sql } from 'kysely'
+import type { Database, EnrollmentHistoryTable, HistoryChange } from '../db/schema.js'
 
 export interface HistoryEntry {
   guid: string
@@ -39,6 +39,17 @@ export function createHistoryRepository(db: Kysely<Database>) {
           reason: entry.reason || null,
         })
         .execute()
+    },
+
+    /**
+     * Writes entries already written out as rows, each with its own time, many to a statement:
+     * the past of demo data, written before anyone can see it (the seed's one transaction).
+     */
+    async insertRows(
+      executor: Kysely<Database>,
+      rows: Insertable<EnrollmentHistoryTable>[],
+    ): Promise<void> {
+      await executor.insertInto('enrollment_history').values(rows).execute()
     },
 
     /**

@@ -28,6 +28,13 @@ export interface InvoiceRecord extends InvoiceSnapshot {
   paymentReference: string | null
 }
 
+/** What an invoice's payment is checked against and changes (YYYY-MM-DD dates). */
+export interface InvoicePaymentState {
+  invoiceDate: string
+  paidOn: string | null
+  reference: string | null
+}
+
 const COLUMNS = sql`enrollment_guid as "enrollmentGuid",
   enrollment_reference as "enrollmentReference", invoice_number as "invoiceNumber",
   invoice_year as "invoiceYear", to_char(invoice_date, 'YYYY-MM-DD') as "invoiceDate", terms, brand,
@@ -99,6 +106,62 @@ export function createInvoiceRepository(db: Kysely<Database>) {
       const stored = await this.findByEnrollment(snapshot.enrollmentGuid, executor)
       if (!stored) throw new Error('The invoice vanished inside its own transaction')
       return stored
+    },
+
+    /**
+     * The payment of an enrollment's invoice with the invoice's date, its row locked until the
+     * transaction ends; undefined when the enrollment has no invoice.
+     */
+    async lockPayment(
+      executor: Kysely<Database>,
+      guid: string,
+    ): Promise<InvoicePaymentState | undefined> {
+      const row = await executor
+        .selectFrom('invoices')
+        .select([
+          sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+          sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
+          'payment_reference',
+        ])
+        .where('enrollment_guid', '=', guid)
+        .forUpdate()
+        .executeTakeFirst()
+      return (
+        row && {
+          invoiceDate: String(row.invoice_date),
+          paidOn: row.paid_on === null ? null : String(row.paid_on),
+          reference: row.payment_reference,
+        }
+      )
+    },
+
+    /** Records the payment of an enrollment's invoice (both null: unpaid). */
+    async setPayment(
+      executor: Kysely<Database>,
+      guid: string,
+      payment: { paidOn: string | null; reference: string | null },
+    ): Promise<void> {
+      await executor
+        .updateTable('invoices')
+        .set({ paid_on: payment.paidOn, payment_reference: payment.reference })
+        .where('enrollment_guid', '=', guid)
+        .execute()
+    },
+
+    /**
+     * Dates an invoice as issued at `issuedAt`, paid on `paidOn` (null: unpaid): the invoices of
+     * demo data, issued when their enrollment was approved.
+     */
+    async backdate(
+      executor: Kysely<Database>,
+      guid: string,
+      dates: { issuedAt: string; paidOn: string | null },
+    ): Promise<void> {
+      await executor
+        .updateTable('invoices')
+        .set({ issued_at: dates.issuedAt, paid_on: dates.paidOn })
+        .where('enrollment_guid', '=', guid)
+        .execute()
     },
   }
 }

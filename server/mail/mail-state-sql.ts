@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { MailStatus } from '../../shared/office/office-schemas.js'
-import { LEASE } from './outbox-repository.js'
+
+/** How long a claimed mail stays invisible to other workers while it is being sent. */
+export const LEASE = '5 minutes'
 
 /**
  * The one definition of a mail's state, read from its outbox row (aliased `alias` in the query),

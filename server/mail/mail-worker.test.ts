@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '../test-support/wait-for.js'
-import { MailWorker } from './mail-worker.js'
-import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
+import { MailWorker, type MailWorkerOptions } from './mail-worker.js'
+import type { ClaimedMail } from './outbox-repository.js'
 
 const mail = (id: string): ClaimedMail => ({
   id,
@@ -24,7 +24,6 @@ function fixture(due: ClaimedMail[]) {
     if (state.databaseDown) throw new Error('Connection terminated unexpectedly')
   }
   const outbox = {
-    enqueue: async () => true,
     claimDue: async (limit: number) => {
       await check()
       return due.splice(0, limit)
@@ -34,11 +33,10 @@ function fixture(due: ClaimedMail[]) {
       state.marked.push(id)
     },
     markFailed: async () => check(),
-    onSent: () => {},
     releaseClaims: async (ids: string[]) => {
       released.push(...ids)
     },
-  } satisfies OutboxRepository
+  } satisfies MailWorkerOptions['outbox']
   let onSend = (_to: string) => {}
   const transport = {
     sendMail: async (message: { to: string }) => {

@@ -4,7 +4,8 @@ import { attachmentBytes } from './attachment-bytes.js'
 import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 
 export interface MailWorkerOptions {
-  outbox: OutboxRepository
+  /** What the worker uses of the outbox: it claims, marks and hands back mails. */
+  outbox: Pick<OutboxRepository, 'claimDue' | 'markSent' | 'markFailed' | 'releaseClaims'>
   /** What the worker uses of nodemailer's transport. */
   transport: Pick<Transporter, 'sendMail'>
   from: string

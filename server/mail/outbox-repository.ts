@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { MailKind } from '../../shared/mail/mail-kinds.js'
 import type { Database, MailAttachment } from '../db/schema.js'
+import { LEASE, mailNextAttemptSql, mailStatusSql } from './mail-state-sql.js'
 
 export interface OutgoingMail {
   /** One of the kinds the admin area has words for (shared/format/mail-words.ts). */
@@ -31,9 +32,6 @@ export interface SentMail {
  * written in the transaction that marks the mail sent, so it happens once, when the mail is sent.
  */
 export type SentHook = (executor: Kysely<Database>, mail: SentMail) => Promise<void>
-
-/** How long a claimed mail stays invisible to other workers while it is being sent. */
-export const LEASE = '5 minutes'
 
 export interface OutboxOptions {
   /**
@@ -131,6 +129,54 @@ export function createOutboxRepository(
         const hook = sent && sentHooks.get(sent.kind)
         if (hook) await hook(trx, { id, kind: sent.kind, enrollmentGuid: sent.enrollment_guid })
       })
+    },
+
+    /** The mails about an enrollment with their state (mail-state-sql.ts), oldest first. */
+    listForEnrollment(guid: string) {
+      return db
+        .selectFrom('outbox as o')
+        .select([
+          'o.id',
+          'o.kind',
+          'o.recipient',
+          'o.subject',
+          'o.attempts',
+          'o.last_error',
+          'o.created_at',
+          'o.sent_at',
+          mailStatusSql('o').as('status'),
+          mailNextAttemptSql('o').as('next_attempt_at'),
+        ])
+        .where('o.enrollment_guid', '=', guid)
+        .orderBy('o.id')
+        .execute()
+    },
+
+    /**
+     * Makes a failed or retrying mail of the enrollment due now with a fresh count of attempts,
+     * in one statement under the row's lock: a mail a worker holds within its lease, one already
+     * sent or one not tried yet is left alone (undefined). Answers the mail's kind and recipient.
+     */
+    sendAgain(
+      executor: Kysely<Database>,
+      guid: string,
+      mailId: string,
+    ): Promise<{ kind: string; recipient: string } | undefined> {
+      return executor
+        .updateTable('outbox')
+        .set({ attempts: 0, next_attempt_at: sql`now()`, claimed_at: null })
+        .where('id', '=', mailId)
+        .where('enrollment_guid', '=', guid)
+        .where('sent_at', 'is', null)
+        .where('attempts', '>', 0)
+        .where((eb) =>
+          eb.or([
+            eb('claimed_at', 'is', null),
+            eb('claimed_at', '<=', sql<Date>`now() - ${LEASE}::interval`),
+          ]),
+        )
+        .returning(['kind', 'recipient'])
+        .executeTakeFirst()
     },
 
     async markFailed(id: string, error: string, retryInMs: number | null): Promise<void> {

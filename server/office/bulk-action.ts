@@ -75,14 +75,7 @@ async function preview(
   action: BulkActionName,
   guids: string[],
 ): Promise<BulkResult> {
-  const rows = await context.db
-    .selectFrom('enrollments as e')
-    .leftJoin('enrollment_dealers as first', (join) =>
-      join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
-    )
-    .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
-    .where('e.guid', 'in', guids)
-    .execute()
+  const rows = await context.enrollments.statusFacts(guids)
   const byGuid = new Map(rows.map((row) => [row.guid, row]))
   return summed(
     guids.map((guid) => {
@@ -105,12 +98,7 @@ async function preview(
 
 /** A request naming an enrollment that does not exist changes nothing: 400, naming them. */
 async function refuseUnknown(context: EnrollmentContext, guids: string[]): Promise<void> {
-  const found = await context.db
-    .selectFrom('enrollments')
-    .select('guid')
-    .where('guid', 'in', guids)
-    .execute()
-  const known = new Set(found.map((row) => row.guid))
+  const known = await context.enrollments.existing(guids)
   const unknown = guids.filter((guid) => !known.has(guid))
   if (unknown.length > 0) {
     throw AppError.badRequest(

@@ -2,6 +2,7 @@ import type { EnrollmentNote } from '../../shared/office/office-schemas.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
+import { createEnrollmentNoteRepository, type NoteRow } from './enrollment-note-repository.js'
 
 const NO_ENROLLMENT = 'There is no enrollment with this id.'
 
@@ -20,11 +21,11 @@ export async function addNote(
     // The row lock orders the note after a delete that is under way: a deleted enrollment
     // takes no new notes.
     if (!(await context.lifecycle.lock(trx, guid))) throw AppError.notFound(NO_ENROLLMENT)
-    const row = await trx
-      .insertInto('enrollment_notes')
-      .values({ enrollment_guid: guid, author: admin.username, text })
-      .returning(['id', 'author', 'text', 'at'])
-      .executeTakeFirstOrThrow()
+    const row = await createEnrollmentNoteRepository(context.db).add(trx, {
+      guid,
+      author: admin.username,
+      text,
+    })
     return toNote(row)
   })
 }
@@ -34,19 +35,14 @@ export async function listNotes(
   context: EnrollmentContext,
   guid: string,
 ): Promise<EnrollmentNote[]> {
-  const rows = await context.db
-    .selectFrom('enrollment_notes')
-    .select(['id', 'author', 'text', 'at'])
-    .where('enrollment_guid', '=', guid)
-    .orderBy('id')
-    .execute()
+  const rows = await createEnrollmentNoteRepository(context.db).list(guid)
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
     throw AppError.notFound(NO_ENROLLMENT)
   }
   return rows.map(toNote)
 }
 
-function toNote(row: { id: string; author: string; text: string; at: Date }): EnrollmentNote {
+function toNote(row: NoteRow): EnrollmentNote {
   return {
     id: String(row.id),
     author: row.author,

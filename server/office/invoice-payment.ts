@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { formatDate } from '../../shared/format/date-text.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
@@ -6,6 +5,7 @@ import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
+import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 
 const NO_INVOICE = 'This enrollment has no invoice.'
 export const ALREADY_PAID =
@@ -17,27 +17,16 @@ export async function findPayment(
   context: EnrollmentContext,
   guid: string,
 ): Promise<InvoicePayment> {
-  const row = await context.db
-    .selectFrom('invoices')
-    .select([
-      'invoice_number',
-      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
-      'grand_total_cents',
-      sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
-      'payment_reference',
-    ])
-    .where('enrollment_guid', '=', guid)
-    .executeTakeFirst()
-  if (!row) throw AppError.notFound(NO_INVOICE)
-  const invoiceDate = String(row.invoice_date)
-  const paidOn = row.paid_on === null ? null : String(row.paid_on)
+  const invoice = await createInvoiceRepository(context.db).findByEnrollment(guid)
+  if (!invoice) throw AppError.notFound(NO_INVOICE)
+  const { invoiceDate, paidOn } = invoice
   return {
-    invoiceNumber: row.invoice_number,
+    invoiceNumber: invoice.invoiceNumber,
     invoiceDate,
     dueDate: paymentDueDate(invoiceDate),
-    grandTotal: centsToDollars(row.grand_total_cents),
+    grandTotal: centsToDollars(invoice.grandTotalCents),
     paidOn,
-    reference: row.payment_reference,
+    reference: invoice.paymentReference,
     overdue: isOverdue({ invoiceDate, paidOn }, programToday()),
   }
 }
@@ -57,25 +46,13 @@ export async function recordPayment(
   admin: AdminIdentity,
 ): Promise<InvoicePayment> {
   const day = programToday()
+  const invoices = createInvoiceRepository(context.db)
   await context.db.transaction().execute(async (trx) => {
     // The enrollment's lock first, as every writer of its history takes it (history-repository);
     // the invoice of a deleted enrollment has only the invoice's lock, which is enough there.
     await context.lifecycle.lock(trx, guid)
-    const invoice = await trx
-      .selectFrom('invoices')
-      .select([
-        sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
-        sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
-        'payment_reference',
-      ])
-      .where('enrollment_guid', '=', guid)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!invoice) throw AppError.notFound(NO_INVOICE)
-    const before = {
-      paidOn: invoice.paid_on === null ? null : String(invoice.paid_on),
-      reference: invoice.payment_reference,
-    }
+    const before = await invoices.lockPayment(trx, guid)
+    if (!before) throw AppError.notFound(NO_INVOICE)
     const after = {
       paidOn: payment?.paidOn ?? null,
       reference: payment ? payment.reference || null : null,
@@ -85,9 +62,9 @@ export async function recordPayment(
       throw AppError.conflict(ALREADY_PAID)
     }
     if (payment) {
-      if (payment.paidOn < String(invoice.invoice_date)) {
+      if (payment.paidOn < before.invoiceDate) {
         throw AppError.badRequest('The payment date is before the invoice date.', {
-          paidOn: [`The invoice is dated ${formatDate(String(invoice.invoice_date))}.`],
+          paidOn: [`The invoice is dated ${formatDate(before.invoiceDate)}.`],
         })
       }
       if (payment.paidOn > day) {
@@ -98,11 +75,7 @@ export async function recordPayment(
     } else if (before.paidOn === null) {
       throw AppError.conflict(NOT_PAID)
     }
-    await trx
-      .updateTable('invoices')
-      .set({ paid_on: after.paidOn, payment_reference: after.reference })
-      .where('enrollment_guid', '=', guid)
-      .execute()
+    await invoices.setPayment(trx, guid, after)
     await context.history.record(trx, {
       guid,
       action: payment ? 'invoice marked paid' : 'invoice marked unpaid',

@@ -1,10 +1,7 @@
-import { sql } from 'kysely'
 import type { EnrollmentMail, MailStatus } from '../../shared/office/office-schemas.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
-import { mailNextAttemptSql, mailStatusSql } from '../mail/mail-state-sql.js'
-import { LEASE } from '../mail/outbox-repository.js'
 
 export type { EnrollmentMail, MailStatus }
 
@@ -13,23 +10,7 @@ export async function listMails(
   context: EnrollmentContext,
   guid: string,
 ): Promise<EnrollmentMail[]> {
-  const rows = await context.db
-    .selectFrom('outbox as o')
-    .select([
-      'o.id',
-      'o.kind',
-      'o.recipient',
-      'o.subject',
-      'o.attempts',
-      'o.last_error',
-      'o.created_at',
-      'o.sent_at',
-      mailStatusSql('o').as('status'),
-      mailNextAttemptSql('o').as('next_attempt_at'),
-    ])
-    .where('o.enrollment_guid', '=', guid)
-    .orderBy('o.id')
-    .execute()
+  const rows = await context.outbox.listForEnrollment(guid)
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
     throw AppError.notFound('There is no enrollment with this id.')
   }
@@ -72,21 +53,7 @@ export async function sendMailAgain(
   if (!/^\d{1,18}$/.test(mailId))
     throw AppError.notFound('There is no such mail for this enrollment.')
   const done = await context.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('outbox')
-      .set({ attempts: 0, next_attempt_at: sql`now()`, claimed_at: null })
-      .where('id', '=', mailId)
-      .where('enrollment_guid', '=', guid)
-      .where('sent_at', 'is', null)
-      .where('attempts', '>', 0)
-      .where((eb) =>
-        eb.or([
-          eb('claimed_at', 'is', null),
-          eb('claimed_at', '<=', sql<Date>`now() - ${LEASE}::interval`),
-        ]),
-      )
-      .returning(['kind', 'recipient'])
-      .executeTakeFirst()
+    const updated = await context.outbox.sendAgain(trx, guid, mailId)
     if (!updated) return false
     await context.history.record(trx, {
       guid,

@@ -31,13 +31,7 @@ export async function rollOverYear(
   const enrollments = createEnrollmentRepository(db)
   const history = createHistoryRepository(db)
   const lifecycle = createEnrollmentLifecycleRepository()
-  const sources = await db
-    .selectFrom('enrollments')
-    .select(['guid', 'demo'])
-    .where('year', '=', to - 1)
-    .where('status', '=', 'Approved')
-    .orderBy('id')
-    .execute()
+  const sources = await enrollments.approvedOfYear(to - 1)
   for (const { guid, demo } of sources) {
     const copied = await db
       .transaction()
