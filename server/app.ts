@@ -20,6 +20,7 @@ import { loggedRequest } from './http/log-serializers.js'
 import { registerApiDocs } from './http/openapi.js'
 import { validatorCompiler } from './http/openapi-schemas.js'
 import { serializerCompiler } from './http/openapi-serializer.js'
+import { drawInvoicePdf } from './invoice/invoice-pdf-attachment.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { officeRoutes } from './office/office-routes.js'
@@ -171,7 +172,10 @@ export async function buildApp({
   await app.register(rateLimitPlugin)
   // Before every route, so that the document and its route list see them all.
   await registerApiDocs(app)
-  await app.register(mailPlugin, mail ?? {})
+  await app.register(mailPlugin, {
+    ...mail,
+    attachmentRenderers: { 'invoice-pdf': drawInvoicePdf },
+  })
   await app.register(reminderPlugin, reminders ?? {})
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)

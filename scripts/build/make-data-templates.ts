@@ -4,7 +4,7 @@
  */
 
 import { fileURLToPath } from 'node:url'
-import { makeDataTemplates } from '../../server/db/make-data-templates.js'
+import { makeDataTemplates } from '../../server/demo-data/make-data-templates.js'
 
 const started = performance.now()
 // dist/data-templates, beside dist/web and dist/node, where the built server looks for it; seen

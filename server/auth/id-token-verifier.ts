@@ -6,13 +6,12 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose'
+import { ID_TOKEN_DEFAULT_MAX_AGE_SECONDS } from '../config/config.js'
 import { cachedDiscovery, type DiscoveryFetcher } from './openid-discovery.js'
 
 /** Asymmetric algorithms only: never `none`, never a shared-secret HS*. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256']
 const CLOCK_TOLERANCE_SECONDS = 60
-/** Twelve hours: a working day of one sign-in (ID_TOKEN_MAX_AGE_MINUTES' default). */
-export const DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
 
 export interface IdTokenVerifierOptions {
   authority: string
@@ -56,7 +55,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
         // Also refuses an `iat` in the future beyond the clock tolerance.
-        maxTokenAge: options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS,
+        maxTokenAge: options.maxAgeSeconds ?? ID_TOKEN_DEFAULT_MAX_AGE_SECONDS,
       })
       const problem = idTokenProblem(payload, protectedHeader, trusted.issuer, options.clientId)
       if (problem) throw new TokenRejectedError(problem)

@@ -6,8 +6,10 @@ import {
   parseMonthDay,
   programDates,
 } from '../../shared/enrollment/program-dates.js'
-import { DEFAULT_MAX_AGE_SECONDS } from '../auth/id-token-verifier.js'
 import { DEFAULT_DEV_USERS, devUserList } from './dev-user-list.js'
+
+/** Twelve hours: a working day of one sign-in (ID_TOKEN_MAX_AGE_MINUTES' default). */
+export const ID_TOKEN_DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -78,7 +80,7 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(5, 'must be between 5 and 10080 minutes')
     .max(10_080, 'must be between 5 and 10080 minutes')
-    .default(DEFAULT_MAX_AGE_SECONDS / 60),
+    .default(ID_TOKEN_DEFAULT_MAX_AGE_SECONDS / 60),
   ADMIN_ROLE: z.string().min(1).optional(),
   DEV_TOOLS: booleanText.optional(),
   DEV_USERS: z.string().default(DEFAULT_DEV_USERS).pipe(devUserList),

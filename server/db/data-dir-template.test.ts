@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../config/config.js'
+import { makeDataTemplates } from '../demo-data/make-data-templates.js'
 import { seedDemoDataIfWanted } from '../demo-data/seed-demo-data-if-wanted.js'
 import {
   type DemoSettings,
@@ -13,7 +14,6 @@ import {
   type TemplateManifest,
 } from './data-dir-template.js'
 import { openDatabase } from './database.js'
-import { makeDataTemplates } from './make-data-templates.js'
 import { migrateToLatest } from './migrate.js'
 import { migrations } from './migrations/index.js'
 

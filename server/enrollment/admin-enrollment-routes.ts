@@ -8,7 +8,7 @@ import {
   storedEnrollmentSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
 import { reasonBody } from '../../shared/office/office-schemas.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
+import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
 import {
   type AnswerEncoding,
   chooseEncoding,

@@ -9,6 +9,7 @@ import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import type { JsonText } from '../http/openapi-schemas.js'
 import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
 import { mailFailedSql } from '../mail/mail-state-sql.js'
 import { amountCentsSql, coveredDealersSql, orderedKitsSql } from './enrollment-figures-sql.js'
@@ -39,9 +40,6 @@ export interface ListClock {
   today: string
   now: Date
 }
-
-/** JSON text of a value of type T, as the database wrote it. */
-export type JsonText<T> = string & { readonly __json?: T }
 
 /** The admin list (docs/product.md#enrollment-list), newest change first. */
 export function createEnrollmentListRepository(db: Kysely<Database>) {

@@ -1,7 +1,8 @@
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import { programToday } from '../../shared/invoice/invoice.js'
+import type { JsonText } from '../http/openapi-schemas.js'
 import type { EnrollmentContext } from './enrollment-context.js'
-import type { EnrollmentListFilters, JsonText, ListClock } from './enrollment-list-repository.js'
+import type { EnrollmentListFilters, ListClock } from './enrollment-list-repository.js'
 
 /**
  * The admin Enrollment List (docs/product.md#enrollment-list): every enrollment matching the filters, newest change

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { problemSchema } from '../../shared/http/problem-schema.js'
-import type { JsonText } from '../enrollment/enrollment-list-repository.js'
 
 const problemContent = {
   content: { 'application/problem+json': { schema: problemSchema } },
@@ -42,6 +41,9 @@ export function bodyCheckedByOperation<T extends object>(schema: T): T {
 
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
   checkedByOperation.has(route.schema) ? (value) => ({ value }) : zodValidatorCompiler(route)
+
+/** JSON text of a value of type T, as the database wrote it. */
+export type JsonText<T> = string & { readonly __json?: T }
 
 /**
  * The admin list is JSON written by the database and sent as it is (Fastify writes a string

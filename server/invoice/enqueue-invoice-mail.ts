@@ -9,7 +9,7 @@ import { toInvoiceWire } from './invoice-wire.js'
 /**
  * Queues the invoice, its PDF attached, to the LMA's email address (docs/product.md#mails), in the
  * transaction that issued it. The outbox keeps the invoice as issued; the mail worker draws the
- * PDF when it sends the mail (server/mail/attachment-bytes.ts), outside the approval's
+ * PDF when it sends the mail (drawInvoicePdf, invoice-pdf-attachment.ts), outside the approval's
  * transaction and its row lock.
  */
 export async function enqueueInvoiceMail(

@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
 import { INVOICE_TERMS, programToday } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
-import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { createInvoiceRepository, type InvoiceRecord } from './invoice-repository.js'
+
+/** What an invoice is drawn from: a stored enrollment, which has its reference. */
+type InvoicedEnrollment = Pick<
+  Enrollment,
+  'guid' | 'year' | 'brand' | 'type' | 'lma' | 'dealers'
+> & {
+  reference: string
+}
 
 /**
  * Issues (or re-issues under the same number) the invoice of an approved LMA enrollment
@@ -14,7 +22,7 @@ import { createInvoiceRepository, type InvoiceRecord } from './invoice-repositor
 export async function issueInvoice(
   trx: Kysely<Database>,
   config: Pick<Config, 'BRANDS' | 'REMIT_TO'>,
-  enrollment: StoredEnrollment,
+  enrollment: InvoicedEnrollment,
   today = new Date(),
 ): Promise<InvoiceRecord> {
   const lma = enrollment.lma

@@ -1,14 +1,20 @@
-import type { MailAttachment } from '../db/schema.js'
-import { findBrandLogo } from '../invoice/brand-logo.js'
-import { renderInvoicePdf } from '../invoice/render-invoice-pdf.js'
+import type { AttachmentRender, MailAttachment } from '../db/schema.js'
 
 /**
- * The bytes of an outbox attachment: stored ones as they are, an invoice PDF drawn now from the
- * invoice as issued. The PDF's creation date is the invoice date, so a mail sent again carries
- * the same bytes.
+ * How the worker draws each kind of attachment it draws at sending time, given by the folder
+ * that owns the kind (app.ts wires them: the invoice PDF is server/invoice/'s).
  */
-export async function attachmentBytes(attachment: MailAttachment): Promise<Buffer> {
+export type AttachmentRenderers = {
+  [Kind in AttachmentRender['kind']]: (
+    render: Extract<AttachmentRender, { kind: Kind }>,
+  ) => Promise<Buffer>
+}
+
+/** The bytes of an outbox attachment: stored ones as they are, a drawn one drawn now. */
+export async function attachmentBytes(
+  attachment: MailAttachment,
+  renderers: AttachmentRenderers,
+): Promise<Buffer> {
   if (attachment.render === undefined) return Buffer.from(attachment.content, 'base64')
-  const { invoice, brand } = attachment.render
-  return renderInvoicePdf(invoice, { logoPath: findBrandLogo(brand) })
+  return renderers[attachment.render.kind](attachment.render)
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Transporter } from 'nodemailer'
+import type { AttachmentRenderers } from './attachment-bytes.js'
 import { devMailRoutes } from './dev-mail-routes.js'
 import { DevMailbox } from './dev-mailbox.js'
 import { MailWorker } from './mail-worker.js'
@@ -12,6 +13,11 @@ export interface MailOptions {
   sendTimeoutMs?: number
   /** Tests that inspect the outbox themselves turn the worker off. */
   worker?: boolean
+}
+
+/** The app's own part of the plugin's options: what the folders that own mail kinds give it. */
+export interface MailPluginOptions extends MailOptions {
+  attachmentRenderers: AttachmentRenderers
 }
 
 export interface MailService {
@@ -30,7 +36,7 @@ declare module 'fastify' {
 /** A dead or stalling mail server fails a send in seconds, not the minutes nodemailer allows. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 }
 
-const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
+const mailPlugin: FastifyPluginAsync<MailPluginOptions> = async (app, options) => {
   const { config } = app
   let devMailbox: DevMailbox | undefined
   if (!config.SMTP_URL) {
@@ -55,6 +61,7 @@ const mailPlugin: FastifyPluginAsync<MailOptions> = async (app, options) => {
     outbox,
     transport: { sendMail: async (mail) => (await openTransport()).sendMail(mail) },
     from: config.MAIL_FROM,
+    renderers: options.attachmentRenderers,
     log: app.log,
     pollMs: options.pollMs,
     retryBaseMs: options.retryBaseMs,

@@ -49,6 +49,7 @@ function fixture(due: ClaimedMail[]) {
     outbox,
     transport: transport as never,
     from: 'pos@example.com',
+    renderers: { 'invoice-pdf': async () => Buffer.alloc(0) },
     log: pino({ level: 'silent' }) as FastifyBaseLogger,
     pollMs: 10,
   })

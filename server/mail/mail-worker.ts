@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
-import { attachmentBytes } from './attachment-bytes.js'
+import { type AttachmentRenderers, attachmentBytes } from './attachment-bytes.js'
 import type { ClaimedMail, OutboxRepository } from './outbox-repository.js'
 
 export interface MailWorkerOptions {
@@ -9,6 +9,8 @@ export interface MailWorkerOptions {
   /** What the worker uses of nodemailer's transport. */
   transport: Pick<Transporter, 'sendMail'>
   from: string
+  /** Draws the attachments that are drawn when the mail is sent (the invoice PDF). */
+  renderers: AttachmentRenderers
   log: FastifyBaseLogger
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
@@ -124,7 +126,7 @@ export class MailWorker {
   }
 
   private async send(mail: ClaimedMail): Promise<void> {
-    const { transport, from } = this.options
+    const { transport, from, renderers } = this.options
     await transport.sendMail({
       from,
       to: mail.recipient,
@@ -135,7 +137,7 @@ export class MailWorker {
         mail.attachments.map(async (attachment) => ({
           filename: attachment.filename,
           contentType: attachment.contentType,
-          content: await attachmentBytes(attachment),
+          content: await attachmentBytes(attachment, renderers),
         })),
       ),
       signal: AbortSignal.timeout(this.options.sendTimeoutMs ?? 120_000),

@@ -10,9 +10,9 @@ import {
   paymentBody,
   paymentSchema,
 } from '../../shared/office/office-schemas.js'
+import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { runBulkAction } from './bulk-action.js'
 import { addNote, listNotes } from './enrollment-notes.js'

@@ -1,4 +1,9 @@
-import { type Billing, DEFAULT_COUNTRY, type HispanicOption, type KitSize } from './enrollment.js'
+import {
+  type Billing,
+  DEFAULT_COUNTRY,
+  type HispanicOption,
+  type KitSize,
+} from './enrollment-choices.js'
 
 /** One dealer of an enrollment: the dealer form's one entry, or a row of the LMA dealer table. */
 export interface DealerEntry {

@@ -12,7 +12,7 @@ import {
   HISPANIC_OPTIONS,
   KIT_SIZES,
   LMA_TYPES,
-} from './enrollment.js'
+} from './enrollment-choices.js'
 import {
   LMA_FIELDS,
   type LmaRecord,

@@ -1,11 +1,11 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../config/config.js'
-import { seedDemoData } from '../demo-data/seed-demo-data.js'
-import { MANIFEST_FILE, pgliteVersion, type TemplateManifest } from './data-dir-template.js'
-import { openDatabase } from './database.js'
-import { migrateToLatest } from './migrate.js'
-import { migrations } from './migrations/index.js'
+import { MANIFEST_FILE, pgliteVersion, type TemplateManifest } from '../db/data-dir-template.js'
+import { openDatabase } from '../db/database.js'
+import { migrateToLatest } from '../db/migrate.js'
+import { migrations } from '../db/migrations/index.js'
+import { seedDemoData } from './seed-demo-data.js'
 
 export interface MakeTemplatesOptions {
   /** A migrated data directory to start from instead of a new one (tests have one). */

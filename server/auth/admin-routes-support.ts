@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { AdminIdentity } from '../auth/admin-identity.js'
-import { SIGN_IN_MESSAGE } from '../auth/auth-plugin.js'
-import { AppError } from './app-error.js'
+import { AppError } from '../http/app-error.js'
+import type { AdminIdentity } from './admin-identity.js'
+import { SIGN_IN_MESSAGE } from './auth-plugin.js'
 
 /** The status actions take no input: no body, {} or null; anything else is refused. */
 export const noFields = z

@@ -1,0 +1,68 @@
+/**
+ * The import graph's rules, checked by `npm run lint` (ARCHITECTURE.md#import-direction).
+ * Biome's noRestrictedImports (biome.json) keeps the rules read from an import's text: which
+ * packages shared/ may use, web/ never naming server/, web/src/components/ never naming a
+ * feature. dependency-cruiser resolves each import to its file and checks the whole graph: cycles,
+ * the direction between the top folders, and (.dependency-cruiser-server.cjs) the server's floors.
+ */
+
+/** Tests and what only tests use (the floors and the folder cycles are about the rest). */
+const TEST_CODE = ['\\.test\\.tsx?$', '(^|/)test-support/', '^server/faults/', '^e2e/']
+
+const options = {
+  doNotFollow: { path: 'node_modules' },
+  // Type-only imports count: a cycle or an upward arrow made of types is one all the same.
+  tsPreCompilationDeps: true,
+  // The web's `@shared/*` paths; the server's `.js` specifiers resolve to their `.ts` files.
+  tsConfig: { fileName: 'tsconfig.web.json' },
+  // Packages resolve through their `exports` (csv-parse/sync, vite), as Node and Vite do.
+  enhancedResolveOptions: {
+    exportsFields: ['exports'],
+    conditionNames: ['import', 'require', 'node', 'default', 'types'],
+  },
+}
+
+module.exports = {
+  options,
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment:
+        'Modules import each other: move what both need into a third module below them (one definition of each rule).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'resolved',
+      severity: 'error',
+      comment: 'An import that resolves to no file escapes every other rule here.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'server-not-to-web-or-scripts',
+      severity: 'error',
+      comment:
+        'The house runs scripts → server → shared ← web: server/ never imports web/, scripts/ or e2e/; what both sides need lives in shared/.',
+      from: { path: '^server/' },
+      to: { path: '^(web|scripts|e2e)/' },
+    },
+    {
+      name: 'shared-only-shared',
+      severity: 'error',
+      comment:
+        'shared/ runs in the browser and on the server: it imports only shared/ (biome.json names the packages it may use).',
+      from: { path: '^shared/' },
+      to: { path: '^(server|web|scripts|e2e)/' },
+    },
+    {
+      name: 'product-not-to-tests',
+      severity: 'error',
+      comment:
+        'The product never imports a test or what only tests use (test-support/, faults/); the benchmarks in scripts/ may.',
+      from: { path: '^(server|shared|web)/', pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
+  ],
+}
