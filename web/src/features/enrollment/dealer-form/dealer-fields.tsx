@@ -1,3 +1,4 @@
+import type { DealerField } from '@shared/enrollment/dealer-entry-fields'
 import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
@@ -11,8 +12,35 @@ import {
   KIT_SIZE_CHOICES,
   STATE_OPTIONS,
 } from '../components/enrollment-choices'
+import { type FieldInputs, inputOf } from '../components/field-inputs'
+
+/** The person authorizing: the same inputs for a dealer entry and for the LMA record. */
+export const AUTHORIZATION_INPUTS = {
+  authName: 'Full Name',
+  authTitle: 'Title',
+  authEmailAddress: 'Email',
+  authPhoneNumber: 'Phone Number',
+  authFaxNumber: 'Fax Number',
+} as const
+
+/** The dealer form's input of each described field of its dealer entry (see FieldInputs). */
+export const DEALER_FORM_INPUTS = {
+  bac: 'BAC',
+  name: 'Dealer Name',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  postal: 'Zip Code',
+  // On no form: blank means USA (docs/product.md#lma-record).
+  country: null,
+  ...AUTHORIZATION_INPUTS,
+  kitSize: 'Kit Size',
+  hispanic: 'Hispanic Option',
+  billing: 'Billing Preference',
+} as const satisfies FieldInputs<DealerField>
 
 const D = 'dealers[0]'
+const input = inputOf(D, DEALER_FORM_INPUTS)
 
 /**
  * `bacIsSearch`: on the public form the BAC also looks the dealer up; in the admin dialog a
@@ -40,33 +68,25 @@ export function DealerInformationFields({ bacIsSearch = true }: { bacIsSearch?: 
     <div className="field-grid">
       {bacIsSearch ? (
         <ComboboxField
-          path={`${D}.bac`}
-          label="BAC"
+          {...input('bac')}
           required
           hint="Type more than 2 characters of your Business Associate Code to look it up."
           suggest={suggestDealers}
           onSelect={select}
         />
       ) : (
-        <TextField path={`${D}.bac`} label="BAC" required />
+        <TextField {...input('bac')} required />
       )}
-      <TextField path={`${D}.name`} label="Dealer Name" required autoComplete="organization" />
+      <TextField {...input('name')} required autoComplete="organization" />
       <TextField
-        path={`${D}.address`}
-        label="Address"
+        {...input('address')}
         required
         autoComplete="street-address"
         className="field--wide"
       />
-      <TextField path={`${D}.city`} label="City" required autoComplete="address-level2" />
-      <SelectField path={`${D}.state`} label="State" required options={STATE_OPTIONS} />
-      <TextField
-        path={`${D}.postal`}
-        label="Zip Code"
-        required
-        mask="zip"
-        autoComplete="postal-code"
-      />
+      <TextField {...input('city')} required autoComplete="address-level2" />
+      <SelectField {...input('state')} required options={STATE_OPTIONS} />
+      <TextField {...input('postal')} required mask="zip" autoComplete="postal-code" />
     </div>
   )
 }
@@ -92,22 +112,19 @@ export function DealerAgreementFields() {
   return (
     <>
       <ChoiceField
-        path={`${D}.kitSize`}
-        label="Kit Size"
+        {...input('kitSize')}
         required={!declining}
         choices={KIT_SIZE_CHOICES}
         disabled={declining}
       />
       <ChoiceField
-        path={`${D}.hispanic`}
-        label="Hispanic Option"
+        {...input('hispanic')}
         required={!declining}
         choices={HISPANIC_CHOICES}
         disabled={declining}
       />
       <ChoiceField
-        path={`${D}.billing`}
-        label="Billing Preference"
+        {...input('billing')}
         required
         choices={BILLING_CHOICES}
         onChoose={chooseBilling}
@@ -116,32 +133,22 @@ export function DealerAgreementFields() {
   )
 }
 
-export function AuthorizationFields({ prefix }: { prefix: string }) {
+/** The authorizing person's inputs of the dealer entry (`dealers[0]`) or the LMA record. */
+export function AuthorizationFields({ prefix }: { prefix: typeof D | 'lma' }) {
+  const input = inputOf(prefix, AUTHORIZATION_INPUTS)
   return (
     <div className="field-grid">
-      <TextField path={`${prefix}.authName`} label="Full Name" required autoComplete="name" />
+      <TextField {...input('authName')} required autoComplete="name" />
+      <TextField {...input('authTitle')} required autoComplete="organization-title" />
+      <TextField {...input('authEmailAddress')} type="email" required autoComplete="email" />
       <TextField
-        path={`${prefix}.authTitle`}
-        label="Title"
-        required
-        autoComplete="organization-title"
-      />
-      <TextField
-        path={`${prefix}.authEmailAddress`}
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-      />
-      <TextField
-        path={`${prefix}.authPhoneNumber`}
-        label="Phone Number"
+        {...input('authPhoneNumber')}
         type="tel"
         mask="phone"
         required
         autoComplete="tel"
       />
-      <TextField path={`${prefix}.authFaxNumber`} label="Fax Number" type="tel" mask="phone" />
+      <TextField {...input('authFaxNumber')} type="tel" mask="phone" />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment, LmaLookupResult } from '@shared/enrollment/enrollment'
+import type { LmaField } from '@shared/enrollment/lma-record-fields'
 import { useCallback } from 'react'
 import { CheckboxField } from '../../../components/form/checkbox-field'
 import { ChoiceField } from '../../../components/form/choice-field'
@@ -10,6 +11,33 @@ import { TextField } from '../../../components/form/text-field'
 import { useBrand } from '../../brand/brand-context'
 import { suggestLmas } from '../api/suggest-lmas'
 import { LMA_TYPE_CHOICES, STATE_OPTIONS } from '../components/enrollment-choices'
+import { type FieldInputs, inputOf } from '../components/field-inputs'
+import { AUTHORIZATION_INPUTS } from '../dealer-form/dealer-fields'
+
+/**
+ * The LMA form's input of each described field of the LMA record (see FieldInputs); the
+ * authorizing person's are AuthorizationFields'. The name-changed box and the previous name are
+ * not in edit mode (docs/product.md#lma-form).
+ */
+export const LMA_FORM_INPUTS = {
+  name: 'LMA Name',
+  contact: 'Contact Name',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  postal: 'Zip Code',
+  // On no form: blank means USA (docs/product.md#lma-record).
+  country: null,
+  previousName: 'Previous LMA Name',
+  nameChanged: "The LMA's name has changed since last year",
+  emailAddress: 'Email Address',
+  phoneNumber: 'Phone Number',
+  agencyName: 'Agency of Record',
+  type: 'LMA Type',
+  ...AUTHORIZATION_INPUTS,
+} as const satisfies FieldInputs<LmaField>
+
+const input = inputOf('lma', LMA_FORM_INPUTS)
 
 /** Fills the form from last year's enrollment of the chosen LMA (docs/product.md#type-ahead). */
 function fillFromLookup(values: Enrollment, { detail }: Suggestion<LmaLookupResult>): Enrollment {
@@ -40,7 +68,7 @@ export function LmaInformationFields({
   nameIsSearch: boolean
 }) {
   const form = useForm<Enrollment>()
-  const nameChanged = useFormValue<boolean | undefined>('lma.nameChanged')
+  const nameChanged = useFormValue('lma.nameChanged')
   const brand = useBrand()
   const suggest = useCallback(
     (text: string, signal: AbortSignal) => suggestLmas(text, brand.key, signal),
@@ -51,62 +79,44 @@ export function LmaInformationFields({
       <div className="field-grid">
         {nameIsSearch ? (
           <ComboboxField
-            path="lma.name"
-            label="LMA Name"
+            {...input('name')}
             required
             hint="Type more than 2 characters to find last year's enrollment and fill in the form."
             suggest={suggest}
             onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
           />
         ) : (
-          <TextField path="lma.name" label="LMA Name" required />
+          <TextField {...input('name')} required />
         )}
-        <TextField path="lma.contact" label="Contact Name" required autoComplete="name" />
+        <TextField {...input('contact')} required autoComplete="name" />
       </div>
-      {allowNameChange && (
-        <CheckboxField path="lma.nameChanged" label="The LMA's name has changed since last year" />
-      )}
+      {allowNameChange && <CheckboxField {...input('nameChanged')} />}
       {allowNameChange && nameChanged && (
         <div className="field-grid">
-          <TextField path="lma.previousName" label="Previous LMA Name" required />
+          <TextField {...input('previousName')} required />
         </div>
       )}
       <div className="field-grid">
         <TextField
-          path="lma.address"
-          label="Address"
+          {...input('address')}
           required
           autoComplete="street-address"
           className="field--wide"
         />
-        <TextField path="lma.city" label="City" required autoComplete="address-level2" />
-        <SelectField path="lma.state" label="State" required options={STATE_OPTIONS} />
+        <TextField {...input('city')} required autoComplete="address-level2" />
+        <SelectField {...input('state')} required options={STATE_OPTIONS} />
+        <TextField {...input('postal')} required mask="zip" autoComplete="postal-code" />
         <TextField
-          path="lma.postal"
-          label="Zip Code"
-          required
-          mask="zip"
-          autoComplete="postal-code"
-        />
-        <TextField
-          path="lma.emailAddress"
-          label="Email Address"
+          {...input('emailAddress')}
           type="email"
           required
           hint="The invoice is sent to this address."
           autoComplete="email"
         />
-        <TextField
-          path="lma.phoneNumber"
-          label="Phone Number"
-          type="tel"
-          mask="phone"
-          required
-          autoComplete="tel"
-        />
-        <TextField path="lma.agencyName" label="Agency of Record" required />
+        <TextField {...input('phoneNumber')} type="tel" mask="phone" required autoComplete="tel" />
+        <TextField {...input('agencyName')} required />
       </div>
-      <ChoiceField path="lma.type" label="LMA Type" required choices={LMA_TYPE_CHOICES} />
+      <ChoiceField {...input('type')} required choices={LMA_TYPE_CHOICES} />
     </>
   )
 }
