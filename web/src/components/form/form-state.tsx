@@ -111,7 +111,8 @@ class FormStore<T> implements FormState<T> {
     this.values = setIn(this.values, path, [...(next as readonly unknown[])])
     this.errors = errors
     this.touched = touched
-    this.notify()
+    // Errors and touched fields moved only inside the list: the rest of the form is as it was.
+    this.notify(path)
   }
 
   touch = (path: string) => {
@@ -195,9 +196,17 @@ function rowIndexIn(list: string, key: string): { row: number; rest: string } | 
  * object for the component's life.
  */
 export function useFormState<T>(initial: T, readOnly = false): FormState<T> {
-  const [store] = useState(() => new FormStore(initial, readOnly))
+  const [store] = useState(() => createFormStore(initial, readOnly))
   useLayoutEffect(() => store.setReadOnly(readOnly), [store, readOnly])
   return store
+}
+
+/** A form's store outside a component (useFormState keeps one for the component's life). */
+export function createFormStore<T>(
+  initial: T,
+  readOnly: boolean,
+): FormState<T> & { setReadOnly(readOnly: boolean): void } {
+  return new FormStore(initial, readOnly)
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the context holds forms of any value shape
