@@ -145,7 +145,8 @@ export type LookedUpLmaField = {
   [Field in LmaField]: Fields[Field]['lookup'] extends true ? Field : never
 }[LmaField]
 
-export const LOOKED_UP_LMA_FIELDS = LMA_FIELDS.filter(
+// Pure: the public pages, which never read it, leave it out of their bundle.
+export const LOOKED_UP_LMA_FIELDS = /* @__PURE__ */ LMA_FIELDS.filter(
   (field) => LMA_RECORD_FIELDS[field].lookup,
 ) as LookedUpLmaField[]
 

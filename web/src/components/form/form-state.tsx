@@ -237,7 +237,9 @@ export function useFormSnapshot<T, R>(
     (listener: Listener) => form.subscribe(path, listener),
     [form, path],
   )
-  return useSyncExternalStore(subscribe, () => select(form))
+  const snapshot = () => select(form)
+  // The same outside a browser (a form rendered to HTML by the tests that look at its inputs).
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
 /** The value at `path` of the nearest form. */

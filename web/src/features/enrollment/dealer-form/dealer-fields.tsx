@@ -1,4 +1,3 @@
-import type { DealerField } from '@shared/enrollment/dealer-entry-fields'
 import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
 import { ChoiceField } from '../../../components/form/choice-field'
 import { ComboboxField, type Suggestion } from '../../../components/form/combobox-field'
@@ -12,35 +11,8 @@ import {
   KIT_SIZE_CHOICES,
   STATE_OPTIONS,
 } from '../components/enrollment-choices'
-import { type FieldInputs, inputOf } from '../components/field-inputs'
-
-/** The person authorizing: the same inputs for a dealer entry and for the LMA record. */
-export const AUTHORIZATION_INPUTS = {
-  authName: 'Full Name',
-  authTitle: 'Title',
-  authEmailAddress: 'Email',
-  authPhoneNumber: 'Phone Number',
-  authFaxNumber: 'Fax Number',
-} as const
-
-/** The dealer form's input of each described field of its dealer entry (see FieldInputs). */
-export const DEALER_FORM_INPUTS = {
-  bac: 'BAC',
-  name: 'Dealer Name',
-  address: 'Address',
-  city: 'City',
-  state: 'State',
-  postal: 'Zip Code',
-  // On no form: blank means USA (docs/product.md#lma-record).
-  country: null,
-  ...AUTHORIZATION_INPUTS,
-  kitSize: 'Kit Size',
-  hispanic: 'Hispanic Option',
-  billing: 'Billing Preference',
-} as const satisfies FieldInputs<DealerField>
 
 const D = 'dealers[0]'
-const input = inputOf(D, DEALER_FORM_INPUTS)
 
 /**
  * `bacIsSearch`: on the public form the BAC also looks the dealer up; in the admin dialog a
@@ -68,25 +40,33 @@ export function DealerInformationFields({ bacIsSearch = true }: { bacIsSearch?: 
     <div className="field-grid">
       {bacIsSearch ? (
         <ComboboxField
-          {...input('bac')}
+          path={`${D}.bac`}
+          label="BAC"
           required
           hint="Type more than 2 characters of your Business Associate Code to look it up."
           suggest={suggestDealers}
           onSelect={select}
         />
       ) : (
-        <TextField {...input('bac')} required />
+        <TextField path={`${D}.bac`} label="BAC" required />
       )}
-      <TextField {...input('name')} required autoComplete="organization" />
+      <TextField path={`${D}.name`} label="Dealer Name" required autoComplete="organization" />
       <TextField
-        {...input('address')}
+        path={`${D}.address`}
+        label="Address"
         required
         autoComplete="street-address"
         className="field--wide"
       />
-      <TextField {...input('city')} required autoComplete="address-level2" />
-      <SelectField {...input('state')} required options={STATE_OPTIONS} />
-      <TextField {...input('postal')} required mask="zip" autoComplete="postal-code" />
+      <TextField path={`${D}.city`} label="City" required autoComplete="address-level2" />
+      <SelectField path={`${D}.state`} label="State" required options={STATE_OPTIONS} />
+      <TextField
+        path={`${D}.postal`}
+        label="Zip Code"
+        required
+        mask="zip"
+        autoComplete="postal-code"
+      />
     </div>
   )
 }
@@ -112,19 +92,22 @@ export function DealerAgreementFields() {
   return (
     <>
       <ChoiceField
-        {...input('kitSize')}
+        path={`${D}.kitSize`}
+        label="Kit Size"
         required={!declining}
         choices={KIT_SIZE_CHOICES}
         disabled={declining}
       />
       <ChoiceField
-        {...input('hispanic')}
+        path={`${D}.hispanic`}
+        label="Hispanic Option"
         required={!declining}
         choices={HISPANIC_CHOICES}
         disabled={declining}
       />
       <ChoiceField
-        {...input('billing')}
+        path={`${D}.billing`}
+        label="Billing Preference"
         required
         choices={BILLING_CHOICES}
         onChoose={chooseBilling}
@@ -133,22 +116,33 @@ export function DealerAgreementFields() {
   )
 }
 
-/** The authorizing person's inputs of the dealer entry (`dealers[0]`) or the LMA record. */
+/** The authorizing person's inputs, of the dealer entry (`dealers[0]`) or of the LMA record. */
 export function AuthorizationFields({ prefix }: { prefix: typeof D | 'lma' }) {
-  const input = inputOf(prefix, AUTHORIZATION_INPUTS)
   return (
     <div className="field-grid">
-      <TextField {...input('authName')} required autoComplete="name" />
-      <TextField {...input('authTitle')} required autoComplete="organization-title" />
-      <TextField {...input('authEmailAddress')} type="email" required autoComplete="email" />
+      <TextField path={`${prefix}.authName`} label="Full Name" required autoComplete="name" />
       <TextField
-        {...input('authPhoneNumber')}
+        path={`${prefix}.authTitle`}
+        label="Title"
+        required
+        autoComplete="organization-title"
+      />
+      <TextField
+        path={`${prefix}.authEmailAddress`}
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+      />
+      <TextField
+        path={`${prefix}.authPhoneNumber`}
+        label="Phone Number"
         type="tel"
         mask="phone"
         required
         autoComplete="tel"
       />
-      <TextField {...input('authFaxNumber')} type="tel" mask="phone" />
+      <TextField path={`${prefix}.authFaxNumber`} label="Fax Number" type="tel" mask="phone" />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import type { DealerField } from '@shared/enrollment/dealer-entry-fields'
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import {
   defaultRangeExtractor,
@@ -21,34 +20,6 @@ import { type FormState, useForm, useFormSnapshot } from '../../../components/fo
 import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/form/text-field'
 import { HISPANIC_OPTIONS, KIT_SIZE_OPTIONS } from '../components/enrollment-choices'
-import type { FieldInputs } from '../components/field-inputs'
-
-/**
- * The input of each described field of a dealer entry on a row of the dealer table (see
- * FieldInputs; each label ends with ', dealer {n}'). A row keeps only these four; the others are
- * stored blank or as their fixed value (`onLmaRow` of the description, docs/product.md#dealer-entry).
- */
-export const DEALER_ROW_INPUTS = {
-  bac: 'BAC',
-  name: 'Dealer name',
-  kitSize: 'English kit size',
-  hispanic: 'Hispanic option',
-  address: null,
-  city: null,
-  state: null,
-  postal: null,
-  country: null,
-  authName: null,
-  authTitle: null,
-  authEmailAddress: null,
-  authPhoneNumber: null,
-  authFaxNumber: null,
-  billing: null,
-} as const satisfies FieldInputs<DealerField>
-
-type RowInput = {
-  [Field in DealerField]: (typeof DEALER_ROW_INPUTS)[Field] extends string ? Field : never
-}[DealerField]
 
 export interface DealerRowsProps {
   count: number
@@ -228,7 +199,8 @@ function RowsBody({
   )
 }
 
-function Required() {
+/** The asterisk of a required column (the header's, and a card's label). */
+export function Required() {
   return (
     <span aria-hidden="true" className="field__required">
       {' '}
@@ -248,8 +220,11 @@ function CellLabel({ name, hint }: { name: string; hint?: string }) {
   )
 }
 
-/** One dealer row; re-renders only when its place or its Remove button changes. */
-const DealerRow = memo(function DealerRow({
+/**
+ * One dealer row; re-renders only when its place or its Remove button changes. Its inputs are
+ * the fields a row keeps (docs/product.md#dealer-entry; form-inputs.test.tsx checks them).
+ */
+export const DealerRow = memo(function DealerRow({
   index,
   offset,
   measure,
@@ -262,11 +237,8 @@ const DealerRow = memo(function DealerRow({
   removable: boolean
   onRemove(index: number): void
 }) {
+  const path = `dealers[${index}]` as const
   const row = index + 1
-  const input = (field: RowInput) => ({
-    path: `dealers[${index}].${field}` as const,
-    label: `${DEALER_ROW_INPUTS[field]}, dealer ${row}`,
-  })
   return (
     <tr
       className="dealer-table__row"
@@ -277,19 +249,31 @@ const DealerRow = memo(function DealerRow({
     >
       <td>
         <CellLabel name="BAC" />
-        <TextField {...input('bac')} hideLabel required />
+        <TextField path={`${path}.bac`} label={`BAC, dealer ${row}`} hideLabel required />
       </td>
       <td>
         <CellLabel name="Dealer Name" />
-        <TextField {...input('name')} hideLabel required />
+        <TextField path={`${path}.name`} label={`Dealer name, dealer ${row}`} hideLabel required />
       </td>
       <td>
         <CellLabel name="English Kit Size" hint="$400/large, $325/small" />
-        <SelectField {...input('kitSize')} hideLabel required options={KIT_SIZE_OPTIONS} />
+        <SelectField
+          path={`${path}.kitSize`}
+          label={`English kit size, dealer ${row}`}
+          hideLabel
+          required
+          options={KIT_SIZE_OPTIONS}
+        />
       </td>
       <td>
         <CellLabel name="Hispanic Option" hint="$125/kit" />
-        <SelectField {...input('hispanic')} hideLabel required options={HISPANIC_OPTIONS} />
+        <SelectField
+          path={`${path}.hispanic`}
+          label={`Hispanic option, dealer ${row}`}
+          hideLabel
+          required
+          options={HISPANIC_OPTIONS}
+        />
       </td>
       <td className="dealer-table__remove">
         {removable && (

@@ -1,6 +1,5 @@
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment, LmaLookupResult } from '@shared/enrollment/enrollment'
-import type { LmaField } from '@shared/enrollment/lma-record-fields'
 import { useCallback } from 'react'
 import { CheckboxField } from '../../../components/form/checkbox-field'
 import { ChoiceField } from '../../../components/form/choice-field'
@@ -11,33 +10,6 @@ import { TextField } from '../../../components/form/text-field'
 import { useBrand } from '../../brand/brand-context'
 import { suggestLmas } from '../api/suggest-lmas'
 import { LMA_TYPE_CHOICES, STATE_OPTIONS } from '../components/enrollment-choices'
-import { type FieldInputs, inputOf } from '../components/field-inputs'
-import { AUTHORIZATION_INPUTS } from '../dealer-form/dealer-fields'
-
-/**
- * The LMA form's input of each described field of the LMA record (see FieldInputs); the
- * authorizing person's are AuthorizationFields'. The name-changed box and the previous name are
- * not in edit mode (docs/product.md#lma-form).
- */
-export const LMA_FORM_INPUTS = {
-  name: 'LMA Name',
-  contact: 'Contact Name',
-  address: 'Address',
-  city: 'City',
-  state: 'State',
-  postal: 'Zip Code',
-  // On no form: blank means USA (docs/product.md#lma-record).
-  country: null,
-  previousName: 'Previous LMA Name',
-  nameChanged: "The LMA's name has changed since last year",
-  emailAddress: 'Email Address',
-  phoneNumber: 'Phone Number',
-  agencyName: 'Agency of Record',
-  type: 'LMA Type',
-  ...AUTHORIZATION_INPUTS,
-} as const satisfies FieldInputs<LmaField>
-
-const input = inputOf('lma', LMA_FORM_INPUTS)
 
 /** Fills the form from last year's enrollment of the chosen LMA (docs/product.md#type-ahead). */
 function fillFromLookup(values: Enrollment, { detail }: Suggestion<LmaLookupResult>): Enrollment {
@@ -79,44 +51,62 @@ export function LmaInformationFields({
       <div className="field-grid">
         {nameIsSearch ? (
           <ComboboxField
-            {...input('name')}
+            path="lma.name"
+            label="LMA Name"
             required
             hint="Type more than 2 characters to find last year's enrollment and fill in the form."
             suggest={suggest}
             onSelect={(suggestion) => form.update((values) => fillFromLookup(values, suggestion))}
           />
         ) : (
-          <TextField {...input('name')} required />
+          <TextField path="lma.name" label="LMA Name" required />
         )}
-        <TextField {...input('contact')} required autoComplete="name" />
+        <TextField path="lma.contact" label="Contact Name" required autoComplete="name" />
       </div>
-      {allowNameChange && <CheckboxField {...input('nameChanged')} />}
+      {allowNameChange && (
+        <CheckboxField path="lma.nameChanged" label="The LMA's name has changed since last year" />
+      )}
       {allowNameChange && nameChanged && (
         <div className="field-grid">
-          <TextField {...input('previousName')} required />
+          <TextField path="lma.previousName" label="Previous LMA Name" required />
         </div>
       )}
       <div className="field-grid">
         <TextField
-          {...input('address')}
+          path="lma.address"
+          label="Address"
           required
           autoComplete="street-address"
           className="field--wide"
         />
-        <TextField {...input('city')} required autoComplete="address-level2" />
-        <SelectField {...input('state')} required options={STATE_OPTIONS} />
-        <TextField {...input('postal')} required mask="zip" autoComplete="postal-code" />
+        <TextField path="lma.city" label="City" required autoComplete="address-level2" />
+        <SelectField path="lma.state" label="State" required options={STATE_OPTIONS} />
         <TextField
-          {...input('emailAddress')}
+          path="lma.postal"
+          label="Zip Code"
+          required
+          mask="zip"
+          autoComplete="postal-code"
+        />
+        <TextField
+          path="lma.emailAddress"
+          label="Email Address"
           type="email"
           required
           hint="The invoice is sent to this address."
           autoComplete="email"
         />
-        <TextField {...input('phoneNumber')} type="tel" mask="phone" required autoComplete="tel" />
-        <TextField {...input('agencyName')} required />
+        <TextField
+          path="lma.phoneNumber"
+          label="Phone Number"
+          type="tel"
+          mask="phone"
+          required
+          autoComplete="tel"
+        />
+        <TextField path="lma.agencyName" label="Agency of Record" required />
       </div>
-      <ChoiceField {...input('type')} required choices={LMA_TYPE_CHOICES} />
+      <ChoiceField path="lma.type" label="LMA Type" required choices={LMA_TYPE_CHOICES} />
     </>
   )
 }
