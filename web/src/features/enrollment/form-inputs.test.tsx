@@ -126,7 +126,7 @@ const FORMS: FormCase[] = [
     paths: ['regionId', ...lmaRecordInEdit.map((field) => `lma.${field}`)],
   },
   {
-    name: 'a row of the LMA dealer table (the second)',
+    name: "the LMA dealer table's rows (the first two)",
     html: () => {
       const form = createFormStore(enrollment('Lma', ''), false)
       const rows = [0, 1].map((index) => (
