@@ -43,7 +43,7 @@ export type ListPath<T> = {
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by the feature's declaration merging
 export interface RegisteredForm {}
 
-/** The registered values (unknown until a feature registers them). */
+/** The registered values; `never` until a feature registers them, so no path type-checks. */
 export type FormValues = RegisteredForm extends { values: infer Values } ? Values : never
 
 /** A path of the registered form: what every field component's `path` is. */
