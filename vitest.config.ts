@@ -11,6 +11,7 @@ export default defineConfig({
       'shared/**/*.test.ts',
       'scripts/**/*.test.ts',
       'web/src/**/*.test.ts',
+      'web/src/**/*.test.tsx',
     ],
     globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 30_000,

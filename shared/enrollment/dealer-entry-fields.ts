@@ -53,7 +53,9 @@ export interface DealerFieldDescription<Value> {
  * The one description of a dealer entry's fields, in the export's column order. The mapping to
  * database rows, the table's type, the history diff, the export columns, a blank entry, what an
  * LMA row stores and the BAC look-up all read it, so a new field of `DealerEntry` is a compile
- * error here first and then needs only its migration, its validation and its form input.
+ * error here first and then needs only its migration (server/db/field-columns.test.ts fails
+ * without it), its validation (the schema's type no longer matches) and its form input
+ * (web/src/features/enrollment/form-inputs.test.tsx fails without it).
  */
 export const DEALER_ENTRY_FIELDS = {
   bac: {

@@ -37,7 +37,9 @@ export interface LmaFieldDescription<Value> {
 /**
  * The one description of the LMA record's fields, in the export's column order. A blank record,
  * the history diff, the export columns and the LMA name look-up read it, so a new field of
- * `LmaRecord` is a compile error here first and then needs only its validation and its input.
+ * `LmaRecord` is a compile error here first and then needs only its validation (the schema's
+ * type no longer matches) and its input (web/src/features/enrollment/form-inputs.test.tsx fails
+ * without it).
  */
 export const LMA_RECORD_FIELDS = {
   name: {
@@ -145,7 +147,8 @@ export type LookedUpLmaField = {
   [Field in LmaField]: Fields[Field]['lookup'] extends true ? Field : never
 }[LmaField]
 
-export const LOOKED_UP_LMA_FIELDS = LMA_FIELDS.filter(
+// Pure: the public pages, which never read it, leave it out of their bundle.
+export const LOOKED_UP_LMA_FIELDS = /* @__PURE__ */ LMA_FIELDS.filter(
   (field) => LMA_RECORD_FIELDS[field].lookup,
 ) as LookedUpLmaField[]
 

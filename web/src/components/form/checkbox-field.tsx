@@ -1,3 +1,4 @@
+import type { FormPath } from './field-path'
 import { useField } from './form-state'
 
 export function CheckboxField({
@@ -5,7 +6,7 @@ export function CheckboxField({
   label,
   disabled,
 }: {
-  path: string
+  path: FormPath
   label: string
   disabled?: boolean
 }) {

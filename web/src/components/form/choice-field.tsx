@@ -1,3 +1,4 @@
+import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
 
@@ -8,7 +9,7 @@ export interface Choice {
 }
 
 export interface ChoiceFieldProps {
-  path: string
+  path: FormPath
   label: string
   choices: readonly Choice[]
   required?: boolean

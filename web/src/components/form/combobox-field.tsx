@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
 
@@ -10,7 +11,7 @@ export interface Suggestion<T> {
 }
 
 export interface ComboboxFieldProps<T> {
-  path: string
+  path: FormPath
   label: string
   required?: boolean
   hint?: string

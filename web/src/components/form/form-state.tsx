@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { getIn, pathKey, setIn } from '../../lib/object-path'
+import type { FieldPath, FormPath, FormValues, ListPath, PathValue } from './field-path'
 
 export type FieldErrorMap = Record<string, string>
 
@@ -28,15 +29,19 @@ export interface FormState<T> {
   /** The values differ from the saved ones (computed when read, once per change). */
   readonly dirty: boolean
   readonly readOnly: boolean
-  setValue(path: string, value: unknown): void
+  setValue<Path extends FieldPath<T>>(path: Path, value: PathValue<T, Path>): void
   update(change: (values: T) => T): void
   /**
    * Replaces the list at `path` with `next`, where `from[i]` is the index in the old list of the
    * row that is now `next[i]` (undefined for a new row): errors and touched fields go with their
    * rows, and those of rows that are gone are dropped.
    */
-  setRows<R>(path: string, next: readonly R[], from: readonly (number | undefined)[]): void
-  touch(path: string): void
+  setRows<Path extends ListPath<T>>(
+    path: Path,
+    next: PathValue<T, Path>,
+    from: readonly (number | undefined)[],
+  ): void
+  touch(path: FieldPath<T>): void
   /** Shows these errors under every field they name (a submit touches all fields). */
   showErrors(errors: FieldErrorMap, formError?: string): void
   clearErrors(): void
@@ -46,7 +51,7 @@ export interface FormState<T> {
    * Calls `listener` after every change that may concern `path` (the path itself, a path inside
    * it or one it lies in); `null` for every change. Answers the unsubscribe.
    */
-  subscribe(path: string | null, listener: Listener): () => void
+  subscribe(path: FieldPath<T> | null, listener: Listener): () => void
 }
 
 const EVERYTHING = '\u0000'
@@ -75,6 +80,7 @@ class FormStore<T> implements FormState<T> {
     return this.dirtyOf.dirty
   }
 
+  // The store works on any spelling of a path; FormState<T> is what checks them against T.
   setValue = (path: string, value: unknown) => {
     this.values = setIn(this.values, path, value)
     this.notify(path)
@@ -85,7 +91,7 @@ class FormStore<T> implements FormState<T> {
     this.notify()
   }
 
-  setRows = <R,>(path: string, next: readonly R[], from: readonly (number | undefined)[]) => {
+  setRows = (path: string, next: unknown, from: readonly (number | undefined)[]) => {
     const moved = (key: string): string | null => {
       const index = rowIndexIn(path, key)
       if (index === null) return key
@@ -102,10 +108,11 @@ class FormStore<T> implements FormState<T> {
       const target = moved(key)
       if (target !== null) touched.add(target)
     }
-    this.values = setIn(this.values, path, [...next])
+    this.values = setIn(this.values, path, [...(next as readonly unknown[])])
     this.errors = errors
     this.touched = touched
-    this.notify()
+    // Errors and touched fields moved only inside the list: the rest of the form is as it was.
+    this.notify(path)
   }
 
   touch = (path: string) => {
@@ -189,9 +196,17 @@ function rowIndexIn(list: string, key: string): { row: number; rest: string } | 
  * object for the component's life.
  */
 export function useFormState<T>(initial: T, readOnly = false): FormState<T> {
-  const [store] = useState(() => new FormStore(initial, readOnly))
+  const [store] = useState(() => createFormStore(initial, readOnly))
   useLayoutEffect(() => store.setReadOnly(readOnly), [store, readOnly])
   return store
+}
+
+/** A form's store outside a component (useFormState keeps one for the component's life). */
+export function createFormStore<T>(
+  initial: T,
+  readOnly: boolean,
+): FormState<T> & { setReadOnly(readOnly: boolean): void } {
+  return new FormStore(initial, readOnly)
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the context holds forms of any value shape
@@ -216,18 +231,24 @@ export function useForm<T>(): FormState<T> {
 export function useFormSnapshot<T, R>(
   form: FormState<T>,
   select: (form: FormState<T>) => R,
-  path: string | null = null,
+  path: FieldPath<T> | null = null,
 ): R {
   const subscribe = useCallback(
     (listener: Listener) => form.subscribe(path, listener),
     [form, path],
   )
-  return useSyncExternalStore(subscribe, () => select(form))
+  const snapshot = () => select(form)
+  // The same outside a browser (a form rendered to HTML by the tests that look at its inputs).
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
 /** The value at `path` of the nearest form. */
-export function useFormValue<V = unknown>(path: string): V {
-  return useFormSnapshot(useForm<unknown>(), (form) => getIn(form.values, path) as V, path)
+export function useFormValue<Path extends FormPath>(path: Path): PathValue<FormValues, Path> {
+  return useFormSnapshot(
+    useForm<FormValues>(),
+    (form) => getIn(form.values, path) as PathValue<FormValues, Path>,
+    path,
+  )
 }
 
 /** What `select` answers about the values of the nearest form (a primitive, e.g. a total). */
@@ -236,8 +257,8 @@ export function useFormSelector<T, R>(select: (values: T) => R): R {
 }
 
 /** The error shown for `path`: the last submit's, once the field has been touched. */
-export function useFieldError(path: string): string | undefined {
-  return useFormSnapshot(useForm<unknown>(), (form) => visibleError(form, path), path)
+export function useFieldError(path: FormPath): string | undefined {
+  return useFormSnapshot(useForm<FormValues>(), (form) => visibleError(form, path), path)
 }
 
 /** Whether the values differ from the saved ones. */
@@ -245,13 +266,13 @@ export function useFormDirty<T>(form: FormState<T>): boolean {
   return useFormSnapshot(form, (state) => state.dirty)
 }
 
-function visibleError(form: FormState<unknown>, path: string): string | undefined {
+function visibleError<T>(form: FormState<T>, path: string): string | undefined {
   return form.touched.has(path) ? form.errors[path] : undefined
 }
 
 /** What one input needs: its value, its visible error and its handlers. */
-export function useField(path: string) {
-  const form = useForm<unknown>()
+export function useField(path: FormPath) {
+  const form = useForm<FormValues>()
   const value = useFormSnapshot(form, (state) => getIn(state.values, path), path)
   const error = useFormSnapshot(form, (state) => visibleError(state, path), path)
   const readOnly = useFormSnapshot(form, (state) => state.readOnly, path)
@@ -260,7 +281,8 @@ export function useField(path: string) {
     value,
     error,
     readOnly,
-    setValue: (next: unknown) => form.setValue(path, next),
+    // The input's own value (text, a choice, a number or a flag), as the path holds it.
+    setValue: (next: unknown) => form.setValue(path, next as PathValue<FormValues, FormPath>),
     onBlur: () => form.touch(path),
   }
 }

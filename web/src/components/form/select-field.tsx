@@ -1,3 +1,4 @@
+import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
 
@@ -7,7 +8,7 @@ export interface SelectOption {
 }
 
 export interface SelectFieldProps {
-  path: string
+  path: FormPath
   label: string
   options: readonly SelectOption[]
   required?: boolean

@@ -1,10 +1,11 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react'
+import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
 import { useField } from './form-state'
 import { type InputMask, maskEdit, maskSeparatorDelete, showMaskedEdit } from './input-masks'
 
 export interface TextFieldProps {
-  path: string
+  path: FormPath
   label: string
   required?: boolean
   hint?: string

@@ -6,6 +6,13 @@ import { FormProvider, type FormState, useFormSnapshot } from '../../../componen
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { ApiError } from '../../../lib/api-client'
 
+declare module '../../../components/form/field-path' {
+  /** The forms hold an enrollment: every field's path is one of its paths (FieldPath). */
+  interface RegisteredForm {
+    values: Enrollment
+  }
+}
+
 export const CHECK_ABOVE = 'Please check above for errors.'
 
 const INVALID_CONTROL = ':is(input, select, textarea)[aria-invalid="true"]'

@@ -116,7 +116,8 @@ export function DealerAgreementFields() {
   )
 }
 
-export function AuthorizationFields({ prefix }: { prefix: string }) {
+/** The authorizing person's inputs, of the dealer entry (`dealers[0]`) or of the LMA record. */
+export function AuthorizationFields({ prefix }: { prefix: typeof D | 'lma' }) {
   return (
     <div className="field-grid">
       <TextField path={`${prefix}.authName`} label="Full Name" required autoComplete="name" />

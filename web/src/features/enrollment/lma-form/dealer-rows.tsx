@@ -199,7 +199,8 @@ function RowsBody({
   )
 }
 
-function Required() {
+/** The asterisk of a required column (the header's, and a card's label). */
+export function Required() {
   return (
     <span aria-hidden="true" className="field__required">
       {' '}
@@ -219,8 +220,11 @@ function CellLabel({ name, hint }: { name: string; hint?: string }) {
   )
 }
 
-/** One dealer row; re-renders only when its place or its Remove button changes. */
-const DealerRow = memo(function DealerRow({
+/**
+ * One dealer row; re-renders only when its place or its Remove button changes. Its inputs are
+ * the fields a row keeps (docs/product.md#dealer-entry; form-inputs.test.tsx checks them).
+ */
+export const DealerRow = memo(function DealerRow({
   index,
   offset,
   measure,
@@ -233,7 +237,7 @@ const DealerRow = memo(function DealerRow({
   removable: boolean
   onRemove(index: number): void
 }) {
-  const path = `dealers[${index}]`
+  const path = `dealers[${index}]` as const
   const row = index + 1
   return (
     <tr

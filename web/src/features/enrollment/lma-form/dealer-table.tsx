@@ -14,7 +14,7 @@ import {
   useFormSnapshot,
 } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
-import { DealerRows } from './dealer-rows'
+import { DealerRows, Required } from './dealer-rows'
 
 const LIMIT_ID = 'dealer-table-limit'
 
@@ -141,15 +141,6 @@ export function DealerTable() {
       )}
       <DealerTotal />
     </>
-  )
-}
-
-function Required() {
-  return (
-    <span aria-hidden="true" className="field__required">
-      {' '}
-      *
-    </span>
   )
 }
 

@@ -40,7 +40,7 @@ export function LmaInformationFields({
   nameIsSearch: boolean
 }) {
   const form = useForm<Enrollment>()
-  const nameChanged = useFormValue<boolean | undefined>('lma.nameChanged')
+  const nameChanged = useFormValue('lma.nameChanged')
   const brand = useBrand()
   const suggest = useCallback(
     (text: string, signal: AbortSignal) => suggestLmas(text, brand.key, signal),
