@@ -1,11 +1,11 @@
-import { useCallback } from 'react'
+import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Route, Switch } from 'wouter'
 import { ConfirmProvider } from '../../../components/ui/confirm'
 import { failureText, LoadFailed } from '../../../components/ui/load-failed'
 import { NotFound } from '../../../components/ui/not-found'
 import { PleaseWait } from '../../../components/ui/please-wait'
 import { ToastProvider } from '../../../components/ui/toast'
-import { useLoad } from '../../../components/ui/use-load'
 import { AdminLayout } from '../../../features/admin/admin-layout'
 import { getSession } from '../../../features/admin/api/admin-calls'
 import DashboardPage from '../../../features/admin/dashboard/dashboard-page'
@@ -14,22 +14,30 @@ import { LoginRequired } from '../../../features/admin/login-required'
 import { NotAdministrator } from '../../../features/admin/not-administrator'
 import NotReEnrolledPage from '../../../features/admin/not-re-enrolled/not-re-enrolled-page'
 import { AdminTabs } from '../../../features/admin/program-office/admin-tabs'
+import { adminKeys } from '../../../features/admin/query/admin-keys'
+import { createAdminQueryClient } from '../../../features/admin/query/admin-query-client'
 import { ReportMenu } from '../../../features/admin/report-menu'
 import { AuthProvider, useAuth } from '../../../features/auth/auth-context'
 import { useConfig } from '../../../features/config/config-context'
 import { ApiError } from '../../../lib/api-client'
 import '../../../styles/admin.css'
 
-/** /admin and /oidc: nothing renders until the sign-in state is known. */
+/**
+ * /admin and /oidc: nothing renders until the sign-in state is known. The admin area's answers
+ * live in its one query cache (features/admin/query/), which lives as long as the area.
+ */
 export default function AdminRoute() {
+  const [client] = useState(createAdminQueryClient)
   return (
-    <AuthProvider>
-      <ToastProvider>
-        <ConfirmProvider>
-          <AdminArea />
-        </ConfirmProvider>
-      </ToastProvider>
-    </AuthProvider>
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <ToastProvider>
+          <ConfirmProvider>
+            <AdminArea />
+          </ConfirmProvider>
+        </ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
   )
 }
 
@@ -54,17 +62,19 @@ function AdminArea() {
 /** Signed in: the server says first whether this user is an administrator. */
 function SignedIn({ username, token }: { username: string; token: string }) {
   const { enrollmentYear } = useConfig()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only for another user
-  const load = useCallback((signal: AbortSignal) => getSession(signal), [username])
-  const session = useLoad(load)
-  if (session.status === 'loading') {
+  // Asked again only for another user.
+  const session = useQuery({
+    queryKey: adminKeys.session(username),
+    queryFn: ({ signal }) => getSession(signal),
+  })
+  if (session.isPending || (session.isError && session.isFetching)) {
     return (
       <AdminLayout>
         <PleaseWait />
       </AdminLayout>
     )
   }
-  if (session.status === 'failed') {
+  if (session.isError) {
     if (session.error instanceof ApiError && session.error.status === 401) {
       return (
         <AdminLayout>
@@ -76,15 +86,15 @@ function SignedIn({ username, token }: { username: string; token: string }) {
       <AdminLayout>
         <LoadFailed
           message={failureText(session.error, 'The admin area could not be loaded.')}
-          onRetry={session.retry}
+          onRetry={() => void session.refetch()}
         />
       </AdminLayout>
     )
   }
-  if (!session.value.administrator) {
+  if (!session.data.administrator) {
     return (
       <AdminLayout>
-        <NotAdministrator username={session.value.username || username} />
+        <NotAdministrator username={session.data.username || username} />
       </AdminLayout>
     )
   }

@@ -3,16 +3,18 @@ import { FIGURE_LINKS } from '@shared/dashboard/figure-filters'
 import type { WaitingFilter } from '@shared/enrollment/list-figure-filters'
 import { formatDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
-import { lazy, Suspense, useCallback } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
-import { LoadView } from '../../../components/ui/load-view'
 import { PleaseWait } from '../../../components/ui/please-wait'
-import { useLoad } from '../../../components/ui/use-load'
+import { ProgressBar } from '../../../components/ui/progress-bar'
 import { usePageTitle } from '../../../lib/page-title'
 import { getDashboard } from '../api/dashboard-calls'
 import { listHref } from '../program-office/list-link'
 import { ProgramFilterBar } from '../program-office/program-filter-bar'
 import { type ProgramFilters, useProgramFilters } from '../program-office/program-filters'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { FigureCard } from './figure-card'
 import { KitsTable } from './kits-table'
 
@@ -32,21 +34,34 @@ const MONEY = [
   ['Overdue', 'overdue'],
 ] as const
 
-/** How the year is going, beside last year at the same day of its program (docs/product.md#dashboard). */
+/**
+ * How the year is going, beside last year at the same day of its program
+ * (docs/product.md#dashboard). Another year or brand keeps the figures shown on screen, marked
+ * busy, until its own come; an action elsewhere in the admin area makes them load again.
+ */
 export default function DashboardPage() {
   usePageTitle('Dashboard')
   const [filters, setFilters] = useProgramFilters()
   const { year, brand } = filters
-  const load = useLoad(
-    useCallback((signal: AbortSignal) => getDashboard({ year, brand }, signal), [year, brand]),
-  )
+  const dashboard = useQuery({
+    queryKey: adminKeys.dashboard({ year, brand }),
+    queryFn: ({ signal }) => getDashboard({ year, brand }, signal),
+    placeholderData: keepPreviousData,
+  })
+  // The links of the figures shown open the list of the year and brand they count.
+  const shown = dashboard.data
+    ? { year: dashboard.data.year, brand: dashboard.data.brand ?? '' }
+    : filters
   return (
-    <section className="stack dashboard">
-      <ProgramFilterBar filters={filters} onChange={setFilters} />
-      <LoadView load={load} failed="The dashboard could not be loaded.">
-        {(data) => <DashboardBody data={data} filters={filters} />}
-      </LoadView>
-    </section>
+    <>
+      <ProgressBar active={dashboard.isFetching} label="Loading the dashboard" />
+      <section className="stack dashboard" aria-busy={reloading(dashboard)}>
+        <ProgramFilterBar filters={filters} onChange={setFilters} />
+        <QueryView query={dashboard} failed="The dashboard could not be loaded.">
+          {(data) => <DashboardBody data={data} filters={shown} />}
+        </QueryView>
+      </section>
+    </>
   )
 }
 

@@ -1,29 +1,22 @@
 import { formatDateTime } from '@shared/format/date-text'
-import { useCallback } from 'react'
-import { useLoad } from '../../../components/ui/use-load'
+import { useQuery } from '@tanstack/react-query'
 import { getAuthorizationReminders } from '../api/reminder-calls'
+import { adminKeys } from '../query/admin-keys'
 
 /**
  * An LMA enrollment's authorization: when it was last requested and how many reminders went out
- * (docs/product.md#authorization-reminders). Loaded again after each change (`version`).
+ * (docs/product.md#authorization-reminders). Loaded again after each change that may request it
+ * again (admin-changes.ts).
  */
-export function AuthorizationReminders({
-  guid,
-  version,
-  type,
-}: {
-  guid: string
-  version: number | undefined
-  type: string
-}) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change (version) may request authorization again
-  const load = useCallback(
-    (signal: AbortSignal) => getAuthorizationReminders(guid, signal),
-    [guid, version],
-  )
-  const state = useLoad(type === 'Lma' ? load : null)
-  if (state.status !== 'loaded' || !state.value.requestedAt) return null
-  const { requestedAt, remindersSent, lastReminderAt, reminderAfterDays, reminderMax } = state.value
+export function AuthorizationReminders({ guid, type }: { guid: string; type: string }) {
+  const reminders = useQuery({
+    queryKey: adminKeys.reminders(guid),
+    queryFn: ({ signal }) => getAuthorizationReminders(guid, signal),
+    enabled: type === 'Lma',
+  })
+  if (!reminders.data?.requestedAt) return null
+  const { requestedAt, remindersSent, lastReminderAt, reminderAfterDays, reminderMax } =
+    reminders.data
   const off = reminderAfterDays === 0 || reminderMax === 0
   return (
     <dl className="authorization-reminders">

@@ -126,13 +126,11 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
         </p>
       )}
       {saved.type === 'Lma' ? <LmaForm {...props} /> : <DealerForm {...props} />}
-      <AuthorizationReminders guid={saved.guid} version={saved.version} type={saved.type} />
-      {saved.type === 'Lma' && saved.status === 'Approved' && (
-        <PaymentPanel guid={saved.guid} version={saved.version} />
-      )}
-      <HistoryPanel guid={saved.guid} version={saved.version} type={saved.type} />
+      <AuthorizationReminders guid={saved.guid} type={saved.type} />
+      {saved.type === 'Lma' && saved.status === 'Approved' && <PaymentPanel guid={saved.guid} />}
+      <HistoryPanel guid={saved.guid} type={saved.type} />
       <NotesPanel guid={saved.guid} />
-      <MailsPanel guid={saved.guid} version={saved.version} />
+      <MailsPanel guid={saved.guid} />
       {reasonPrompt}
     </>
   )

@@ -1,18 +1,18 @@
 import { REFERENCE_LABEL } from '@shared/enrollment/enrollment-reference'
 import { statusWords } from '@shared/format/status-words'
-import { useCallback, useRef, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
-import { LoadView } from '../../../components/ui/load-view'
 import { Modal } from '../../../components/ui/modal'
-import { useLoad } from '../../../components/ui/use-load'
 import { getEnrollment, type SavedEnrollment } from '../../enrollment/api/enrollment-calls'
+import { useChanged } from '../query/admin-changes'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView } from '../query/query-view'
 import { EditEnrollment } from './edit-enrollment'
 
 export interface EnrollmentDialogProps {
   guid: string
   onClose(): void
-  /** A saved change or a new status, for the list row. */
-  onChanged(change: { status?: string; name?: string; bac?: string; modified?: string }): void
 }
 
 export function dialogTitle(enrollment: SavedEnrollment | null): string {
@@ -26,12 +26,21 @@ export function dialogSubtitle(enrollment: SavedEnrollment | null): string | und
   return enrollment ? `${REFERENCE_LABEL} ${enrollment.reference}` : undefined
 }
 
-export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogProps) {
+/**
+ * An enrollment's dialog: its form, actions and panels. Each opening loads the enrollment afresh
+ * (the form starts from it, so it is never a cached answer); a save or an action marks what it
+ * changed (admin-changes.ts), so the list under the dialog and its open panels show the truth.
+ */
+export function EnrollmentDialog({ guid, onClose }: EnrollmentDialogProps) {
   const confirm = useConfirm()
-  const load = useLoad(useCallback((signal: AbortSignal) => getEnrollment(guid, signal), [guid]))
-  // A save answers the enrollment as it now is: it replaces the one loaded.
-  const [saved, setSaved] = useState<SavedEnrollment | null>(null)
-  const loaded = saved ?? (load.status === 'loaded' ? load.value : null)
+  const client = useQueryClient()
+  const changed = useChanged()
+  const detail = useQuery({
+    queryKey: adminKeys.detail(guid),
+    queryFn: ({ signal }) => getEnrollment(guid, signal),
+    gcTime: 0,
+  })
+  const loaded = detail.data ?? null
   const dirty = useRef(false)
 
   const requestClose = async () => {
@@ -51,26 +60,23 @@ export function EnrollmentDialog({ guid, onClose, onChanged }: EnrollmentDialogP
       className="modal--wide"
       onRequestClose={requestClose}
     >
-      <LoadView load={load} failed="This enrollment could not be loaded.">
-        {(first) => (
+      <QueryView query={detail} failed="This enrollment could not be loaded.">
+        {(enrollment) => (
           <EditEnrollment
-            loaded={saved ?? first}
+            loaded={enrollment}
             onDirty={(value) => {
               dirty.current = value
             }}
             onSaved={(updated) => {
-              setSaved(updated)
-              onChanged({
-                name: updated.lma?.name || updated.dealers[0]?.name || '',
-                bac: updated.type === 'Dealer' ? (updated.dealers[0]?.bac ?? '') : '',
-                modified: updated.modified,
-              })
+              // A save answers the enrollment as it now is: it replaces the one loaded.
+              client.setQueryData(adminKeys.detail(guid), updated)
+              void changed({ action: 'save', guid })
             }}
-            onStatus={(status) => onChanged({ status, modified: new Date().toISOString() })}
+            onStatus={(status) => void changed({ action: 'status', guid, status })}
             close={onClose}
           />
         )}
-      </LoadView>
+      </QueryView>
     </Modal>
   )
 }

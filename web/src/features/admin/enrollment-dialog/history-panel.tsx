@@ -1,36 +1,35 @@
 import { formatDateTime } from '@shared/format/date-text'
 import { statusWords } from '@shared/format/status-words'
-import { useCallback, useState } from 'react'
-import { LoadView } from '../../../components/ui/load-view'
-import { useLoad } from '../../../components/ui/use-load'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useRegions } from '../../enrollment/api/get-regions'
 import { getEnrollmentHistory } from '../api/admin-calls'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { changeText } from './history-labels'
 
-/** Who did what and when, oldest first, with each change labelled (history-labels.ts); loaded when opened. */
-export function HistoryPanel({
-  guid,
-  version,
-  type,
-}: {
-  guid: string
-  version: number | undefined
-  type: 'Lma' | 'Dealer'
-}) {
+/**
+ * Who did what and when, oldest first, with each change labelled (history-labels.ts); loaded when
+ * opened, and again after each action that adds to it (admin-changes.ts).
+ */
+export function HistoryPanel({ guid, type }: { guid: string; type: 'Lma' | 'Dealer' }) {
   const [open, setOpen] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a saved change (version) adds to the history
-  const load = useCallback(
-    (signal: AbortSignal) => getEnrollmentHistory(guid, signal),
-    [guid, version],
-  )
-  const history = useLoad(open && version !== undefined ? load : null)
+  const history = useQuery({
+    queryKey: adminKeys.history(guid),
+    queryFn: ({ signal }) => getEnrollmentHistory(guid, signal),
+    enabled: open,
+  })
   // Region names for 'Region: Great Lakes → California'; without them the id is shown.
   const regionLoad = useRegions(open)
   const regions = regionLoad.status === 'loaded' ? regionLoad.value : []
   return (
-    <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="history"
+      aria-busy={reloading(history)}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>History</summary>
-      <LoadView load={history} failed="The history could not be loaded.">
+      <QueryView query={history} failed="The history could not be loaded.">
         {(entries) => (
           <ol className="history__list">
             {entries.map((entry, index) => (
@@ -67,7 +66,7 @@ export function HistoryPanel({
             ))}
           </ol>
         )}
-      </LoadView>
+      </QueryView>
     </details>
   )
 }

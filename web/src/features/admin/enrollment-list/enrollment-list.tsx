@@ -52,7 +52,7 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
   const { filters, sort } = view
   const query = writeListAddress(view, enrollmentYear)
   const [page, setPage] = useState(1)
-  const { items, loading, failed, replace, reload } = useEnrollmentList(filters, ready)
+  const { items, loading, failed, retry } = useEnrollmentList(filters, ready)
   const sorted = useMemo(() => sortListItems(items, sort, brands), [items, sort, brands])
 
   // The selection for bulk actions: kept across pages and sorts, emptied by a filter change
@@ -114,12 +114,12 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
   return (
     <>
       <ProgressBar active={loading} label="Loading enrollments" />
-      <section className="stack">
+      <section className="stack" aria-busy={loading || undefined}>
         <ListFilterBar filters={filters} onChange={(next) => show({ filters: next, sort })} />
         {failed ? (
           <LoadFailed
             message={failureText(failed, 'The enrollments could not be loaded.')}
-            onRetry={reload}
+            onRetry={retry}
           />
         ) : (
           <>
@@ -148,7 +148,6 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
                   onFinished={(done) => {
                     setReport(done)
                     setSelected(new Set())
-                    reload()
                     // The bar goes with the selection: the keyboard goes to what happened.
                     focusWhenRendered(() => document.getElementById(BULK_RESULT_ID))
                   }}
@@ -186,18 +185,9 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
         )}
         <div className="list-footer">
           <Legend />
-          {filters.year === enrollmentYear && (
-            <RolloverButton year={enrollmentYear} onDone={reload} />
-          )}
+          {filters.year === enrollmentYear && <RolloverButton year={enrollmentYear} />}
         </div>
-        {openGuid && (
-          <EnrollmentDialog
-            key={openGuid}
-            guid={openGuid}
-            onClose={close}
-            onChanged={(change) => replace(openGuid, change)}
-          />
-        )}
+        {openGuid && <EnrollmentDialog key={openGuid} guid={openGuid} onClose={close} />}
       </section>
     </>
   )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
-import { coversYear, type LoadedYear, rowsToShow, scopeOf } from './loaded-year'
+import { coversYear, type LoadedYear, rowsToShow, scopeOf, yearOf } from './loaded-year'
 
 const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => ({
   guid,
@@ -86,5 +86,14 @@ describe('the admin list before and after its answer', () => {
     }
     expect(guids(rowsToShow('k1', { ...ANY, brand: 'gm' }, null, mixed))).toEqual(['b'])
     expect(coversYear({ ...ANY, brand: 'gm' })).toBe(false)
+  })
+
+  it('reads the loaded year of any Type, Status or Brand from the answer for the year and search alone', () => {
+    const filters = { ...ANY, query: ' acme ', type: 'Lma', status: 'Approved', brand: 'gm' }
+    expect(yearOf(filters)).toEqual({ ...ANY, query: 'acme' })
+    expect(coversYear(yearOf(filters))).toBe(true)
+    expect(scopeOf(yearOf(filters))).toBe(scopeOf(filters))
+    // Needs attention and the dashboard's filters are the server's: their year is the whole year.
+    expect(yearOf({ ...ANY, attention: 'failed-mail', waiting: 14 })).toEqual(ANY)
   })
 })

@@ -22,6 +22,20 @@ export function scopeOf(filters: ListFilters): string {
   return JSON.stringify([filters.year, filters.query.trim()])
 }
 
+/** The filters of the year and search alone: their answer is the loaded year of `filters`. */
+export function yearOf(filters: ListFilters): ListFilters {
+  return {
+    query: filters.query.trim(),
+    year: filters.year,
+    status: '',
+    type: '',
+    brand: '',
+    attention: '',
+    invoice: '',
+    waiting: null,
+  }
+}
+
 /** The filters leave every row of their year and search in: their answer is a loaded year. */
 export function coversYear(filters: ListFilters): boolean {
   return !filters.type && !filters.status && !filters.brand && !serverOnly(filters)

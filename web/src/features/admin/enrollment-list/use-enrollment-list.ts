@@ -1,77 +1,79 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { findEnrollments, type ListFilters } from '../api/admin-calls'
-import type { ListRow } from './list-table'
-import { coversYear, type ListAnswer, type LoadedYear, rowsToShow, scopeOf } from './loaded-year'
+import { adminKeys } from '../query/admin-keys'
+import { type ListAnswer, type LoadedYear, rowsToShow, scopeOf, yearOf } from './loaded-year'
 
 export const SEARCH_DEBOUNCE_MS = 750
 
-/**
- * The list for the filters: fetched once sign-in is ready and again on every filter change,
- * debounced, and skipped when the (trimmed) filter set is the one fetched last. A change of
- * Type or Status is shown at once from the loaded year while its fetch is under way. A failed
- * fetch leaves its error in `failed` until the next one starts (`reload` is its Retry).
- */
-export function useEnrollmentList(filters: ListFilters, ready: boolean) {
-  const [answer, setAnswer] = useState<ListAnswer | null>(null)
-  const [loaded, setLoaded] = useState<LoadedYear | null>(null)
-  const [loading, setLoading] = useState(false)
-  const [failed, setFailed] = useState<unknown>(null)
-  const lastKey = useRef<string | null>(null)
-  const inflight = useRef<AbortController | undefined>(undefined)
-  const [generation, setGeneration] = useState(0)
-  const key = JSON.stringify({ ...filters, query: filters.query.trim(), generation })
+/** A filter set as the request sends it (the search trimmed), as text to compare. */
+function filterKey(filters: ListFilters): string {
+  return JSON.stringify(adminKeys.list(filters))
+}
 
+/**
+ * The filters to fetch (null until sign-in is ready): the first set at once, each later one once the filters have stayed
+ * unchanged for the debounce. A set equal to the one asked for last (a search typed and taken
+ * back, or only spaces added) keeps the same key, so nothing is fetched for it.
+ */
+function useAskedFilters(filters: ListFilters, ready: boolean): ListFilters | null {
+  const [asked, setAsked] = useState<ListFilters | null>(null)
+  const first = useRef(true)
+  const key = filterKey(filters)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key says when the filters changed
   useEffect(() => {
-    if (!ready || key === lastKey.current) return
-    const delay = lastKey.current === null ? 0 : SEARCH_DEBOUNCE_MS
-    const timer = setTimeout(() => {
-      inflight.current?.abort()
-      const controller = new AbortController()
-      inflight.current = controller
-      lastKey.current = key
-      setLoading(true)
-      setFailed(null)
-      const asked = JSON.parse(key) as ListFilters
-      findEnrollments(asked, controller.signal)
-        .then(
-          (rows) => {
-            if (controller.signal.aborted) return
-            setAnswer({ key, rows })
-            if (coversYear(asked)) setLoaded({ scope: scopeOf(asked), rows })
-          },
-          (error: unknown) => {
-            if (controller.signal.aborted) return
-            lastKey.current = null
-            console.error('Could not load the enrollments', error)
-            setFailed(error)
-          },
-        )
-        .finally(() => {
-          if (inflight.current !== controller) return
-          inflight.current = undefined
-          setLoading(false)
-        })
-    }, delay)
+    if (!ready) return
+    if (first.current) {
+      first.current = false
+      setAsked(filters)
+      return
+    }
+    const timer = setTimeout(() => setAsked(filters), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [key, ready])
+  return asked
+}
 
-  useEffect(() => () => inflight.current?.abort(), [])
+/**
+ * The list for the filters, through the admin query cache (adminKeys.list): fetched once sign-in
+ * is ready and again on every filter change, debounced, and not for the filter set asked for last
+ * (the spec's rule); an action that changed enrollments invalidates the lists (admin-changes.ts).
+ * The answer shown stays while the next one loads; a change of Type or Status is shown at once
+ * from the loaded year (the cached answer for the year and search alone). A request carries the
+ * tag of the answer the browser has (api-client.ts), so an unchanged year costs a 304.
+ */
+export function useEnrollmentList(filters: ListFilters, ready: boolean) {
+  const settled = useAskedFilters(filters, ready)
+  const asked = settled ?? filters
+  const list = useQuery({
+    queryKey: adminKeys.list(asked),
+    queryFn: ({ signal }) => findEnrollments(asked, signal),
+    enabled: settled !== null,
+    placeholderData: keepPreviousData,
+  })
+  // The loaded year is read from the cache, never fetched for itself.
+  const year = yearOf(filters)
+  const yearAnswer = useQuery({
+    queryKey: adminKeys.list(year),
+    queryFn: ({ signal }) => findEnrollments(year, signal),
+    enabled: false,
+  })
 
+  const key = filterKey(filters)
+  const askedKey = filterKey(asked)
+  const answer: ListAnswer | null = useMemo(
+    () =>
+      list.data ? { key: list.isPlaceholderData ? 'previous' : askedKey, rows: list.data } : null,
+    [list.data, list.isPlaceholderData, askedKey],
+  )
+  const loaded: LoadedYear | null = useMemo(
+    () => (yearAnswer.data ? { scope: scopeOf(filters), rows: yearAnswer.data } : null),
+    [yearAnswer.data, filters],
+  )
   const items = useMemo(
     () => rowsToShow(key, filters, answer, loaded),
     [key, filters, answer, loaded],
   )
-
-  /** Puts a changed enrollment into the loaded list without fetching it again. */
-  const replace = useCallback((guid: string, change: Partial<ListRow>) => {
-    const patch = (rows: ListRow[]) =>
-      rows.map((item) => (item.guid === guid ? { ...item, ...change } : item))
-    setAnswer((current) => current && { ...current, rows: patch(current.rows) })
-    setLoaded((current) => current && { ...current, rows: patch(current.rows) })
-  }, [])
-
-  /** Fetches the same filters again (after a change the list cannot patch in). */
-  const reload = useCallback(() => setGeneration((value) => value + 1), [])
-
-  return { items, loading, failed, replace, reload }
+  const failed = list.isError && !list.isFetching ? list.error : null
+  return { items, loading: list.isFetching, failed, retry: () => void list.refetch() }
 }

@@ -1,8 +1,7 @@
 import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
-import { useCallback, useMemo, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
-import { LoadView } from '../../../components/ui/load-view'
-import { useLoad } from '../../../components/ui/use-load'
+import { ProgressBar } from '../../../components/ui/progress-bar'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { useRegions } from '../../enrollment/api/get-regions'
@@ -13,6 +12,8 @@ import {
 } from '../api/re-enrollment-calls'
 import { ProgramFilterBar } from '../program-office/program-filter-bar'
 import { useProgramFilters } from '../program-office/program-filters'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { NotReEnrolledTable } from './not-re-enrolled-table'
 
 /**
@@ -32,59 +33,64 @@ export default function NotReEnrolledPage() {
   }
   const setFilters = (next: NotReEnrolledFilters) =>
     navigate(`${location}?${notReEnrolledQuery(next)}`, { replace: true })
-  const { year, brand, region, type } = filters
-  const load = useLoad(
-    useCallback(
-      (signal: AbortSignal) => getNotReEnrolled({ year, brand, region, type }, signal),
-      [year, brand, region, type],
-    ),
-  )
+  const { region, type } = filters
+  const list = useQuery({
+    queryKey: adminKeys.notReEnrolled(filters),
+    queryFn: ({ signal }) => getNotReEnrolled(filters, signal),
+    placeholderData: keepPreviousData,
+  })
   const regionList = regions.status === 'loaded' ? regions.value : []
 
   return (
-    <section className="stack">
-      <ProgramFilterBar filters={filters} onChange={(next) => setFilters({ ...filters, ...next })}>
-        <label className="list-filters__select">
-          Region
-          <select
-            className="field__input"
-            value={region}
-            onChange={(event) => setFilters({ ...filters, region: event.target.value })}
-          >
-            <option value="">All regions</option>
-            {regionList.map((item) => (
-              <option key={item.id} value={String(item.id)}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="list-filters__select">
-          Type
-          <select
-            className="field__input"
-            value={type}
-            onChange={(event) => setFilters({ ...filters, type: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="Lma">LMA</option>
-            <option value="Dealer">Dealer</option>
-          </select>
-        </label>
-        <ExportButton query={notReEnrolledQuery(filters)} />
-      </ProgramFilterBar>
-      <LoadView load={load} failed="The list could not be loaded.">
-        {(answer) => (
-          <Results
-            key={notReEnrolledQuery(filters)}
-            year={answer.year}
-            invitable={answer.invitable}
-            items={answer.items}
-            regionName={(id) => regionList.find((item) => item.id === id)?.name ?? ''}
-          />
-        )}
-      </LoadView>
-    </section>
+    <>
+      <ProgressBar active={list.isFetching} label="Loading the list" />
+      <section className="stack" aria-busy={reloading(list)}>
+        <ProgramFilterBar
+          filters={filters}
+          onChange={(next) => setFilters({ ...filters, ...next })}
+        >
+          <label className="list-filters__select">
+            Region
+            <select
+              className="field__input"
+              value={region}
+              onChange={(event) => setFilters({ ...filters, region: event.target.value })}
+            >
+              <option value="">All regions</option>
+              {regionList.map((item) => (
+                <option key={item.id} value={String(item.id)}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="list-filters__select">
+            Type
+            <select
+              className="field__input"
+              value={type}
+              onChange={(event) => setFilters({ ...filters, type: event.target.value })}
+            >
+              <option value="">Any</option>
+              <option value="Lma">LMA</option>
+              <option value="Dealer">Dealer</option>
+            </select>
+          </label>
+          <ExportButton query={notReEnrolledQuery(filters)} />
+        </ProgramFilterBar>
+        <QueryView query={list} failed="The list could not be loaded.">
+          {(answer) => (
+            <Results
+              key={notReEnrolledQuery(filters)}
+              year={answer.year}
+              invitable={answer.invitable}
+              items={answer.items}
+              regionName={(id) => regionList.find((item) => item.id === id)?.name ?? ''}
+            />
+          )}
+        </QueryView>
+      </section>
+    </>
   )
 }
 
@@ -99,17 +105,6 @@ function Results({
   items: NotReEnrolled[]
   regionName(id: number | null): string
 }) {
-  // Invitations sent from this page, shown at once without loading the list again.
-  const [invited, setInvited] = useState<Record<string, string>>({})
-  const shown = useMemo(
-    () =>
-      items.map((item) =>
-        invited[item.guid]
-          ? { ...item, invitedAt: invited[item.guid] ?? null, invitations: item.invitations + 1 }
-          : item,
-      ),
-    [items, invited],
-  )
   const dealers = items.filter((item) => item.type === 'Dealer').length
   return (
     <>
@@ -120,17 +115,7 @@ function Results({
         {!invitable && ` Invitations go out only for the enrollment year.`}
       </p>
       {items.length > 0 && (
-        <NotReEnrolledTable
-          items={shown}
-          invitable={invitable}
-          regionName={regionName}
-          onInvited={(guids) =>
-            setInvited((current) => {
-              const now = new Date().toISOString()
-              return { ...current, ...Object.fromEntries(guids.map((guid) => [guid, now])) }
-            })
-          }
-        />
+        <NotReEnrolledTable items={items} invitable={invitable} regionName={regionName} />
       )}
     </>
   )

@@ -7,6 +7,7 @@ import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { useConfig } from '../../config/config-context'
 import { sendInvitations } from '../api/re-enrollment-calls'
+import { useChanged } from '../query/admin-changes'
 import { kitMixText } from './kit-mix'
 
 /** The invitations' result, which takes the focus once it shows. */
@@ -18,16 +19,15 @@ export function NotReEnrolledTable({
   items,
   invitable,
   regionName,
-  onInvited,
 }: {
   items: NotReEnrolled[]
   invitable: boolean
   regionName(id: number | null): string
-  onInvited(guids: string[]): void
 }) {
   const { brands } = useConfig()
   const confirm = useConfirm()
   const toast = useToast()
+  const changed = useChanged()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState('')
@@ -38,7 +38,8 @@ export function NotReEnrolledTable({
     setBusy(true)
     try {
       const result = await sendInvitations(guids)
-      onInvited(result.invited)
+      // The list loads again with each invitation's date and count, and so do their panels.
+      void changed({ action: 'invitations', guids: result.invited })
       setSelected(new Set())
       setResult(
         `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, enrolled meanwhile, or demo data, which is never mailed through a mail server).` : ''}`,

@@ -2,6 +2,7 @@ import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
+import { useChanged } from '../query/admin-changes'
 import { useApprovalPrompt } from './approval-prompt'
 import { type BulkResult, runBulkAction } from './office-calls'
 import { useReasonPrompt } from './reason-prompt'
@@ -77,6 +78,7 @@ export function BulkActions({
   const toast = useToast()
   const [reasonPrompt, askReason] = useReasonPrompt()
   const [approvalPrompt, askApproval] = useApprovalPrompt()
+  const changed = useChanged()
   const [busy, setBusy] = useState<BulkAction | null>(null)
 
   const run = async (action: BulkAction) => {
@@ -128,7 +130,10 @@ export function BulkActions({
       const others = [...preview.results.filter((each) => each.outcome !== 'done'), ...leftWaiting]
       const result =
         willChange.length > 0
-          ? await inBatches(action, willChange, { reason })
+          ? // Batches done before one that failed changed enrollments too.
+            await inBatches(action, willChange, { reason }).finally(
+              () => void changed({ action: 'bulk' }),
+            )
           : { done: 0, skipped: 0, failed: 0, results: [] }
       onFinished({
         action,

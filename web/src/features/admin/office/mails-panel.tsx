@@ -1,10 +1,12 @@
 import { formatDateTime } from '@shared/format/date-text'
 import { MAIL_STATUS_WORDS, mailKindWords } from '@shared/format/mail-words'
-import { useCallback, useEffect, useState } from 'react'
-import { LoadView } from '../../../components/ui/load-view'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
-import { useLoad } from '../../../components/ui/use-load'
+import { useChanged } from '../query/admin-changes'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { type EnrollmentMail, getMails, type MailStatus, sendMailAgain } from './office-calls'
 
 /** How often a mail sent again is looked at until it settles, and for how long at most. */
@@ -22,38 +24,43 @@ const statusCellOf = (id: string) =>
  * (docs/product.md#office-workflow); a failed or retrying one can be sent again, and its row
  * then follows the mail until it is sent or fails again.
  */
-export function MailsPanel({ guid, version }: { guid: string; version: number | undefined }) {
+export function MailsPanel({ guid }: { guid: string }) {
   const [open, setOpen] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an action (version) changes the list
-  const load = useCallback((signal: AbortSignal) => getMails(guid, signal), [guid, version])
-  const mails = useLoad(open ? load : null)
+  const mails = useQuery({
+    queryKey: adminKeys.mails(guid),
+    queryFn: ({ signal }) => getMails(guid, signal),
+    enabled: open,
+  })
   return (
     <details
       className="history office-panel"
+      aria-busy={reloading(mails)}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>Mails</summary>
       {open && (
-        <LoadView load={mails} failed="The mails could not be loaded.">
+        <QueryView query={mails} failed="The mails could not be loaded.">
           {(list) =>
             list.length === 0 ? (
               <p className="office-panel__empty">No mails about this enrollment.</p>
             ) : (
-              <MailsTable guid={guid} loaded={list} />
+              <MailsTable guid={guid} mails={list} />
             )
           }
-        </LoadView>
+        </QueryView>
       )}
     </details>
   )
 }
 
 /** The loaded mails, each row updated in place while a mail sent again is followed. */
-function MailsTable({ guid, loaded }: { guid: string; loaded: EnrollmentMail[] }) {
+function MailsTable({ guid, mails }: { guid: string; mails: EnrollmentMail[] }) {
   const toast = useToast()
-  const [mails, setMails] = useState(loaded)
+  const client = useQueryClient()
+  const changed = useChanged()
   const [following, setFollowing] = useState<ReadonlySet<string>>(new Set())
-  useEffect(() => setMails(loaded), [loaded])
+  const setMails = (update: (current: EnrollmentMail[]) => EnrollmentMail[]) =>
+    client.setQueryData(adminKeys.mails(guid), (current: EnrollmentMail[] = []) => update(current))
 
   useEffect(() => {
     if (following.size === 0) return
@@ -64,7 +71,7 @@ function MailsTable({ guid, loaded }: { guid: string; loaded: EnrollmentMail[] }
       try {
         const fresh = await getMails(guid, controller.signal)
         if (controller.signal.aborted) return
-        setMails(fresh)
+        client.setQueryData(adminKeys.mails(guid), fresh)
         const done = fresh.filter((mail) => following.has(mail.id) && settled(mail.status))
         for (const mail of done) {
           const what = `${mailKindWords(mail.kind)} to ${mail.recipient}`
@@ -72,6 +79,8 @@ function MailsTable({ guid, loaded }: { guid: string; loaded: EnrollmentMail[] }
           else toast.error(`${what} failed again: ${mail.lastError ?? 'no answer from the relay'}.`)
         }
         if (done.length > 0) {
+          // A mail sent (or failed again) leaves the list's Failed mail filter, or joins it.
+          void changed({ action: 'mail-again', guid })
           setFollowing(
             (current) => new Set([...current].filter((id) => !done.some((mail) => mail.id === id))),
           )
@@ -88,13 +97,14 @@ function MailsTable({ guid, loaded }: { guid: string; loaded: EnrollmentMail[] }
       controller.abort()
       clearTimeout(timer)
     }
-  }, [guid, following, toast])
+  }, [guid, following, toast, client, changed])
 
   const resend = async (mail: EnrollmentMail) => {
     const what = `${mailKindWords(mail.kind)} to ${mail.recipient}`
     try {
       const queued = await sendMailAgain(guid, mail.id)
       setMails((current) => current.map((each) => (each.id === queued.id ? queued : each)))
+      void changed({ action: 'mail-again', guid })
       toast.success(`${what} will be sent again.`)
       if (!settled(queued.status)) setFollowing((current) => new Set([...current, mail.id]))
     } catch (caught) {

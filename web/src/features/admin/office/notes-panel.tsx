@@ -1,9 +1,11 @@
 import { formatDateTime } from '@shared/format/date-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
-import { useCallback, useId, useState } from 'react'
-import { LoadView } from '../../../components/ui/load-view'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { focusWhenRendered } from '../../../components/ui/move-focus'
-import { useLoad } from '../../../components/ui/use-load'
+import { useChanged } from '../query/admin-changes'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { fieldErrorText } from './field-error'
 import { addNote, type EnrollmentNote, getNotes } from './office-calls'
 
@@ -12,24 +14,25 @@ import { addNote, type EnrollmentNote, getNotes } from './office-calls'
  * enrollment, oldest first, and a box to add one. Never shown outside the admin area.
  */
 export function NotesPanel({ guid }: { guid: string }) {
+  const client = useQueryClient()
+  const changed = useChanged()
   const [open, setOpen] = useState(false)
-  const [added, setAdded] = useState<EnrollmentNote[]>([])
   const [said, setSaid] = useState('')
-  const load = useCallback((signal: AbortSignal) => getNotes(guid, signal), [guid])
-  const notes = useLoad(open ? load : null)
+  const notes = useQuery({
+    queryKey: adminKeys.notes(guid),
+    queryFn: ({ signal }) => getNotes(guid, signal),
+    enabled: open,
+  })
   return (
     <details
       className="history office-panel"
+      aria-busy={reloading(notes)}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>Internal notes</summary>
       {open && (
-        <LoadView load={notes} failed="The notes could not be loaded.">
-          {(loaded) => {
-            const all = [
-              ...loaded,
-              ...added.filter((note) => !loaded.some((each) => each.id === note.id)),
-            ]
+        <QueryView query={notes} failed="The notes could not be loaded.">
+          {(all) => {
             return (
               <>
                 {all.length === 0 ? (
@@ -49,7 +52,12 @@ export function NotesPanel({ guid }: { guid: string }) {
                 <NoteComposer
                   guid={guid}
                   onAdded={(note) => {
-                    setAdded((list) => [...list, note])
+                    // Shown at once; the notes are then loaded again, with any another wrote.
+                    client.setQueryData(adminKeys.notes(guid), (list: EnrollmentNote[] = []) => [
+                      ...list.filter((each) => each.id !== note.id),
+                      note,
+                    ])
+                    void changed({ action: 'note', guid })
                     setSaid('Note added.')
                     // The keyboard goes to the new note (the button was disabled while saving).
                     focusWhenRendered(() =>
@@ -63,7 +71,7 @@ export function NotesPanel({ guid }: { guid: string }) {
               </>
             )
           }}
-        </LoadView>
+        </QueryView>
       )}
     </details>
   )

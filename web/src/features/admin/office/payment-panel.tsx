@@ -1,12 +1,14 @@
 import { formatDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
-import { useCallback, useId, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
-import { LoadView } from '../../../components/ui/load-view'
 import { useToast } from '../../../components/ui/toast'
-import { useLoad } from '../../../components/ui/use-load'
 import { ApiError } from '../../../lib/api-client'
+import { useChanged } from '../query/admin-changes'
+import { adminKeys } from '../query/admin-keys'
+import { QueryView, reloading } from '../query/query-view'
 import { fieldErrorText } from './field-error'
 import { getPayment, type InvoicePayment, markPaid, markUnpaid } from './office-calls'
 
@@ -21,19 +23,35 @@ function localToday(): string {
  * An approved LMA's invoice and its payment (docs/product.md#office-workflow): due date, paid
  * on and reference, or Unpaid / Overdue; marking it paid or unpaid again.
  */
-export function PaymentPanel({ guid, version }: { guid: string; version: number | undefined }) {
-  const [changed, setChanged] = useState<InvoicePayment | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an action (version) can issue the invoice
-  const load = useCallback((signal: AbortSignal) => getPayment(guid, signal), [guid, version])
-  const payment = useLoad(load)
+export function PaymentPanel({ guid }: { guid: string }) {
+  const client = useQueryClient()
+  const changed = useChanged()
+  const payment = useQuery({
+    queryKey: adminKeys.invoice(guid),
+    queryFn: ({ signal }) => getPayment(guid, signal),
+  })
   return (
-    <section className="history office-panel" aria-labelledby={`${guid}-payment`}>
+    <section
+      className="history office-panel"
+      aria-labelledby={`${guid}-payment`}
+      aria-busy={reloading(payment)}
+    >
       <h3 id={`${guid}-payment`} className="office-panel__title">
         Invoice payment
       </h3>
-      <LoadView load={payment} failed="The invoice could not be loaded.">
-        {(loaded) => <PaymentState guid={guid} payment={changed ?? loaded} onChange={setChanged} />}
-      </LoadView>
+      <QueryView query={payment} failed="The invoice could not be loaded.">
+        {(loaded) => (
+          <PaymentState
+            guid={guid}
+            payment={loaded}
+            onChange={(answer) => {
+              // The answer is the payment as it now stands (null: ask again, it changed meanwhile).
+              if (answer) client.setQueryData(adminKeys.invoice(guid), answer)
+              void changed({ action: 'payment', guid })
+            }}
+          />
+        )}
+      </QueryView>
     </section>
   )
 }
@@ -45,7 +63,7 @@ function PaymentState({
 }: {
   guid: string
   payment: InvoicePayment
-  onChange(payment: InvoicePayment): void
+  onChange(payment: InvoicePayment | null): void
 }) {
   const id = useId()
   const toast = useToast()
@@ -62,7 +80,7 @@ function PaymentState({
   const showConflict = async (caught: unknown): Promise<boolean> => {
     if (!(caught instanceof ApiError && caught.status === 409)) return false
     setConflict(caught.message)
-    onChange(await getPayment(guid).catch(() => payment))
+    onChange(null)
     return true
   }
   const pay = async () => {
