@@ -26,6 +26,7 @@ import { officeRoutes } from './office/office-routes.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
 import { reEnrollmentRoutes } from './re-enrollment/re-enrollment-routes.js'
+import { statusRoutes } from './status-link/status-routes.js'
 import { regionRoutes } from './region/region-routes.js'
 import reminderPlugin, { type ReminderOptions } from './reminders/reminder-plugin.js'
 import { reminderRoutes } from './reminders/reminder-routes.js'
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(dashboardRoutes)
       await api.register(reminderRoutes)
       await api.register(reEnrollmentRoutes)
+      await api.register(statusRoutes)
     },
     { prefix: '/api' },
   )

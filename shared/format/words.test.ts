@@ -23,7 +23,7 @@ describe('how a status is shown (docs/product.md#statuses)', () => {
 
 describe('how a mail kind is shown', () => {
   it('names every kind the server queues in words', () => {
-    for (const kind of MAIL_KINDS) expect(mailKindWords(kind)).toMatch(/^[A-Z][a-z-]+( [a-z]+)*$/)
+    for (const kind of MAIL_KINDS) expect(mailKindWords(kind)).toMatch(/^[A-Z][a-z-]+( [a-z-]+)*$/)
     expect(Object.keys(MAIL_KIND_WORDS).sort()).toEqual([...MAIL_KINDS].sort())
     expect(mailKindWords('authorization-reminder')).toBe('Authorization reminder')
     expect(mailKindWords('re-enrollment-invitation')).toBe('Re-enrollment invitation')
