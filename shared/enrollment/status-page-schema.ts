@@ -3,6 +3,7 @@ import { invoiceSchema } from '../invoice/invoice-schema.js'
 import { paymentSchema } from '../office/office-schemas.js'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from './enrollment.js'
 import { MAX_LENGTH } from './field-limits.js'
+import { LOST_LINK_ANSWER, TIMELINE_EVENTS } from './status-page.js'
 import { EMAIL_PATTERN } from './text-fields.js'
 import { lengthMessage, MESSAGES } from './validation-messages.js'
 
@@ -12,17 +13,8 @@ import { lengthMessage, MESSAGES } from './validation-messages.js'
  * (program-figures.ts); its words are shared/format/status-words.ts's.
  */
 
-/** What the timeline shows, each with the time it happened. */
-export const TIMELINE_EVENTS = [
-  'submitted',
-  'authorized',
-  'reauthorization',
-  'approved',
-  'declined',
-  'invoiced',
-  'paid',
-] as const
-export type TimelineEvent = (typeof TIMELINE_EVENTS)[number]
+export type { TimelineEvent } from './status-page.js'
+export { LOST_LINK_ANSWER, TIMELINE_EVENTS }
 
 /**
  * A status link's token (43 base64url characters, server/capability/capability-token.ts). One of
@@ -76,10 +68,6 @@ export const lostStatusLinkBody = z.strictObject({
     .max(MAX_LENGTH.emailAddress, lengthMessage(MAX_LENGTH.emailAddress))
     .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
 })
-
-/** The one answer to a "Lost the mail?" request, whether or not the address is known. */
-export const LOST_LINK_ANSWER =
-  'If this address belongs to an enrollment of this year, we have sent it the links to its status pages. The mail may take a few minutes to arrive.'
 
 export const lostStatusLinkAnswerSchema = z
   .object({ message: z.literal(LOST_LINK_ANSWER) })

@@ -1,5 +1,5 @@
 import type { EnrollmentStatus } from '../enrollment/enrollment.js'
-import type { TimelineEvent } from '../enrollment/status-page-schema.js'
+import type { TimelineEvent } from '../enrollment/status-page.js'
 
 /**
  * How an enrollment's status is shown, everywhere (the list, the dialog's title and history,
