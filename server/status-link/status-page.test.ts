@@ -221,6 +221,26 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
     })
   })
 
+  it('two re-issues at once leave exactly one live link: each revokes under the enrollment’s lock', async () => {
+    const stored = await submitLma()
+    const answers = await Promise.all([
+      act('status-link/reissue', stored.guid),
+      act('status-link/reissue', stored.guid),
+      act('status-link/reissue', stored.guid),
+    ])
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200])
+    const live = await t.database.db
+      .selectFrom('status_links')
+      .select('id')
+      .where('enrollment_guid', '=', stored.guid)
+      .where('revoked_at', 'is', null)
+      .execute()
+    expect(live).toHaveLength(1)
+    const tokens = await mailedTokens(stored.guid, 'status-link-reissued')
+    const opened = await Promise.all(tokens.map(async (token) => (await open(token)).statusCode))
+    expect(opened.sort()).toEqual([200, 404, 404])
+  })
+
   it('re-issuing for an enrollment that does not exist is a 404', async () => {
     const response = await t.asAdmin({
       method: 'POST',
