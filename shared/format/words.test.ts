@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ENROLLMENT_STATUSES } from '../enrollment/enrollment.js'
 import { MAIL_KINDS } from '../mail/mail-kinds.js'
 import { MAIL_KIND_WORDS, mailKindWords } from './mail-words.js'
-import { STATUS_MEANINGS, statusWords } from './status-words.js'
+import { paymentStateWords, STATUS_MEANINGS, statusPageWords, statusWords } from './status-words.js'
 
 describe('how a status is shown (docs/product.md#statuses)', () => {
   it('uses the spec’s words, Deleted included', () => {
@@ -18,6 +18,26 @@ describe('how a status is shown (docs/product.md#statuses)', () => {
 
   it('says what each status means, as the legend does', () => {
     expect(STATUS_MEANINGS.Authorizing).toBe('awaiting review by the authorized rep')
+  })
+})
+
+describe('how the status page says where an enrollment stands (docs/product.md#status-page)', () => {
+  it('names whom it waits for, in the statuses’ own words', () => {
+    expect(ENROLLMENT_STATUSES.map((status) => statusPageWords(status, 'Riley Rep'))).toEqual([
+      'Approved',
+      'Approving: with the program office',
+      'Authorizing: waiting for Riley Rep',
+      'Declined',
+    ])
+    expect(statusPageWords('Authorizing', '')).toBe(
+      'Authorizing: waiting for the authorized representative',
+    )
+  })
+
+  it('says an invoice is paid, overdue or unpaid', () => {
+    expect(paymentStateWords({ paidOn: '2026-01-05', overdue: false })).toBe('Paid')
+    expect(paymentStateWords({ paidOn: null, overdue: true })).toBe('Overdue')
+    expect(paymentStateWords({ paidOn: null, overdue: false })).toBe('Unpaid')
   })
 })
 
