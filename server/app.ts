@@ -32,6 +32,7 @@ import reminderPlugin, { type ReminderOptions } from './reminders/reminder-plugi
 import { reminderRoutes } from './reminders/reminder-routes.js'
 import { reportRoutes } from './report/report-routes.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
+import { statusRoutes } from './status-link/status-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
 import webPlugin from './web/web-plugin.js'
@@ -196,6 +197,7 @@ export async function buildApp({
       await api.register(dashboardRoutes)
       await api.register(reminderRoutes)
       await api.register(reEnrollmentRoutes)
+      await api.register(statusRoutes)
     },
     { prefix: '/api' },
   )

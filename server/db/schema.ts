@@ -178,6 +178,17 @@ export interface InvoiceTable {
   enrollment_reference: string | null
 }
 
+/** A link to an enrollment's status page (migration 0014): only its token's hash is kept. */
+export interface StatusLinkTable {
+  id: Generated<string>
+  token_hash: string
+  enrollment_guid: string
+  created_at: Timestamp
+  /** 18 months after the enrollment's submission. */
+  expires_at: Timestamp
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -189,4 +200,5 @@ export interface Database {
   dealer_directory: DealerDirectoryTable
   invoice_sequences: InvoiceSequenceTable
   invoices: InvoiceTable
+  status_links: StatusLinkTable
 }

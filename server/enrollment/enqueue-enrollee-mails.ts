@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
 import { submissionReceiptMail } from '../mail/templates/submission-receipt-mail.js'
+import { receiptRecipient, statusUrl } from '../status-link/status-links.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
@@ -112,23 +113,18 @@ export async function enqueueRepresentativeChangedNotice(
 /**
  * Queues the receipt of a public submission to whoever filled in the form (a dealer's
  * representative, an LMA's contact) in the caller's transaction: the reference to quote, what
- * happens next, and no link.
+ * happens next, and the link to the enrollment's status page, minted here (never the
+ * authorization link).
  */
 export async function enqueueSubmissionReceipt(
   context: EnrollmentContext,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
 ): Promise<void> {
-  const dealer = enrollment.dealers[0]
-  const recipient =
-    enrollment.type === 'Lma'
-      ? enrollment.lma && {
-          name: enrollment.lma.contact,
-          email: enrollment.lma.emailAddress,
-          enrolled: enrollment.lma.name,
-        }
-      : dealer && { name: dealer.authName, email: dealer.authEmailAddress, enrolled: dealer.name }
+  const recipient = receiptRecipient(enrollment)
   if (!recipient || enrollment.status === 'Approved') return
+  const link = await context.statusLinks.mint(executor, enrollment.guid)
+  if (!link) return
   const { config } = context
   const mail = submissionReceiptMail({
     brandName: brandDisplayName(config.BRANDS, enrollment.brand),
@@ -140,6 +136,8 @@ export async function enqueueSubmissionReceipt(
     status: enrollment.status,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
+    statusUrl: statusUrl(config.PUBLIC_URL, enrollment.brand, link.token),
+    statusLinkExpires: link.expiresAt,
   })
   await context.outbox.enqueue(executor, {
     kind: 'submission-receipt',

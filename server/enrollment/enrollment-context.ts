@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { createRegionRepository } from '../region/region-repository.js'
+import { createStatusLinkRepository } from '../status-link/status-link-repository.js'
 import { createEnrollmentLifecycleRepository } from './enrollment-lifecycle-repository.js'
 import { createEnrollmentListRepository } from './enrollment-list-repository.js'
 import { createEnrollmentRepository } from './enrollment-repository.js'
@@ -17,6 +18,8 @@ export interface EnrollmentContext {
   lifecycle: ReturnType<typeof createEnrollmentLifecycleRepository>
   history: ReturnType<typeof createHistoryRepository>
   regions: ReturnType<typeof createRegionRepository>
+  /** The enrollee's status links (the receipt carries one). */
+  statusLinks: ReturnType<typeof createStatusLinkRepository>
   outbox: OutboxRepository
   /** Wakes the mail worker after a commit that enqueued mail. */
   mailQueued(): void
@@ -35,6 +38,7 @@ export function createEnrollmentContext(
     lifecycle: createEnrollmentLifecycleRepository(),
     history: createHistoryRepository(db),
     regions: createRegionRepository(db),
+    statusLinks: createStatusLinkRepository(db),
     outbox: mail.outbox,
     mailQueued: mail.kick,
   }

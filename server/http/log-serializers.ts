@@ -3,16 +3,18 @@ import type { FastifyRequest } from 'fastify'
 /**
  * A request as the log shows it: the query's values are left out, since some carry what opens
  * an enrollment or a session (the authorization link's `auth`, the sign-in return's `code` and
- * `state`) and logs travel further than the server.
+ * `state`) and logs travel further than the server; so is a status link's token in a path.
  */
 export function loggedRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutQueryValues(request.url),
+    url: withoutQueryValues(request.url).replace(STATUS_TOKEN_IN_PATH, '/status/…'),
     host: request.host,
     remoteAddress: request.ip,
   }
 }
+
+const STATUS_TOKEN_IN_PATH = /\/status\/[A-Za-z0-9_-]{20,}/
 
 export function withoutQueryValues(url: string): string {
   const start = url.indexOf('?')

@@ -18,21 +18,26 @@ describe('request logs leave out what opens an enrollment or a session', () => {
     await database.close()
   })
 
-  it('the authorization link and the sign-in return are logged without their query values', async () => {
+  it('the authorization link, the sign-in return and a status link are logged without what opens them', async () => {
     const guid = randomUUID()
     await app.inject(`/chevy/enrollment/lma?auth=${guid}`)
     await app.inject('/oidc?code=SECRET-CODE-123&state=STATE-456')
     await app.inject('/api/enrollments/autocomplete/bac?value=Riverside')
+    const token = 'S'.repeat(43)
+    await app.inject(`/chevy/enrollment/status/${token}`)
+    await app.inject(`/api/status/${token}`)
     const written = JSON.stringify(logs)
     expect(written).not.toContain(guid)
     expect(written).not.toContain('SECRET-CODE-123')
     expect(written).not.toContain('STATE-456')
+    expect(written).not.toContain(token)
     const urls = logs.flatMap((line) => {
       const request = line.req as { url?: string } | undefined
       return request?.url ? [request.url] : []
     })
     expect(urls).toContain('/chevy/enrollment/lma?auth=…')
     expect(urls).toContain('/oidc?code=…&state=…')
+    expect(urls).toContain('/api/status/…')
   })
 
   it('keeps the path and the names of the query', () => {

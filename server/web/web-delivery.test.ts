@@ -86,6 +86,17 @@ describe('delivery of the SPA and the API: compression and caching', () => {
     expect(page.headers['cache-control']).toBe('no-cache')
   })
 
+  it('keeps a status page and "Lost the mail?" out of caches and Referers; other pages keep the site policy', async () => {
+    for (const path of ['/chevy/enrollment/status/' + 'a'.repeat(43), '/chevy/enrollment/status']) {
+      const page = await app.inject(path)
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['cache-control']).toBe('no-store')
+      expect(page.headers['referrer-policy']).toBe('no-referrer')
+    }
+    const form = await app.inject('/chevy/enrollment/lma')
+    expect(form.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+
   it("preloads the brand's logo on the brand's pages only", async () => {
     const page = await app.inject('/chevy/enrollment')
     expect(page.headers.link).toBe('</images/logos/chevy.png>; rel=preload; as=image')

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { STATUS_PAGE_HEADERS } from '../status-link/status-routes.js'
 import { formRoutePreloads } from './route-preloads.js'
 
 export interface WebPluginOptions {
@@ -15,6 +16,9 @@ declare module 'fastify' {
     sendSpa(request: FastifyRequest, reply: FastifyReply): boolean
   }
 }
+
+/** The status page and "Lost the mail?" (docs/security.md#status-links). */
+const STATUS_PAGE_PATH = /^\/[^/]+\/enrollment\/status(?:\/|$)/i
 
 const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) => {
   const indexHtml = readFileSync(join(root, 'index.html'))
@@ -60,11 +64,10 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     if (!isPage || isApi || /\.[a-z0-9]+$/i.test(path)) return false
     const preloads = pagePreloads(path.replace(/\/+$/, ''))
     if (preloads.length > 0) reply.header('link', preloads.join(', '))
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml)
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+    // A status page's address is its capability: kept by no cache, sent to no other site.
+    if (STATUS_PAGE_PATH.test(path)) reply.headers(STATUS_PAGE_HEADERS)
+    reply.send(indexHtml)
     return true
   })
 }

@@ -10,6 +10,8 @@ export const MAIL_KIND_WORDS: Readonly<Record<MailKind, string>> = {
   'approval-confirmation': 'Approval confirmation',
   invoice: 'Invoice',
   're-enrollment-invitation': 'Re-enrollment invitation',
+  'status-link': 'Status link',
+  'status-link-reissued': 'Status link re-issued',
 }
 
 /** How a mail's delivery state is shown. */

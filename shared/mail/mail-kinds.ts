@@ -10,5 +10,7 @@ export const MAIL_KINDS = [
   'approval-confirmation',
   'invoice',
   're-enrollment-invitation',
+  'status-link',
+  'status-link-reissued',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

@@ -1,5 +1,6 @@
 import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { type MailContent, renderMail } from './mail-layout.js'
+import { statusLinkBlocks } from './status-link-mail.js'
 
 export interface SubmissionReceiptInput {
   brandName: string
@@ -12,13 +13,17 @@ export interface SubmissionReceiptInput {
   recipientName: string
   type: 'Dealer' | 'Lma'
   status: 'Approving' | 'Authorizing' | 'Declined'
+  /** The enrollment's status page (its own capability, never the authorization link). */
+  statusUrl: string
+  statusLinkExpires: Date
   supportEmail: string
   supportPhone: string
 }
 
 /**
- * Tells whoever filled in a public form that the submission arrived, with a reference to quote.
- * It carries no link: an LMA's authorization link goes only to its authorized representative.
+ * Tells whoever filled in a public form that the submission arrived, with a reference to quote
+ * and the link to the enrollment's status page. It never carries the authorization link: that
+ * goes only to an LMA's authorized representative.
  */
 export function submissionReceiptMail(input: SubmissionReceiptInput): MailContent {
   const program = `${input.year} ${input.brandName} Dealer Funded POS Program`
@@ -35,6 +40,7 @@ export function submissionReceiptMail(input: SubmissionReceiptInput): MailConten
         ],
       },
       { paragraph: nextStep(input.status, input.year) },
+      ...statusLinkBlocks(input.statusUrl, input.statusLinkExpires),
       { paragraph: 'Please quote the reference when you contact the program office about it.' },
     ],
     `Program office: ${input.supportEmail} or ${input.supportPhone}.`,

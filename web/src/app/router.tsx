@@ -18,6 +18,7 @@ const SignInReturnRoute = routeChunk(() => import('./routes/admin/sign-in-return
 const DealerFormRoute = routeChunk(() => import('./routes/public/dealer-form-route'))
 const LmaFormRoute = routeChunk(() => import('./routes/public/lma-form-route'))
 const InvoiceRoute = routeChunk(() => import('./routes/invoice/invoice-route'))
+const StatusRoute = routeChunk(() => import('./routes/public/status-route'))
 
 /** Which chunk a first visit to `pathname` renders, most specific first. */
 const CHUNKS_BY_PATH: ReadonlyArray<readonly [RegExp, { preload(): Promise<void> }]> = [
@@ -26,6 +27,7 @@ const CHUNKS_BY_PATH: ReadonlyArray<readonly [RegExp, { preload(): Promise<void>
   [/^\/invoice\/[^/]+\/?$/, InvoiceRoute],
   [/^\/[^/]+\/enrollment\/dealer\/?$/i, DealerFormRoute],
   [/^\/[^/]+\/enrollment\/lma\/?$/i, LmaFormRoute],
+  [/^\/[^/]+\/enrollment\/status(\/[^/]+)?\/?$/i, StatusRoute],
 ]
 
 /**
@@ -86,6 +88,8 @@ function BrandRoutes() {
               <Route path="/" component={EnrollmentIndex} />
               <Route path="/dealer" component={DealerFormRoute} />
               <Route path="/lma" component={LmaFormRoute} />
+              <Route path="/status/:token" component={StatusRoute} />
+              <Route path="/status" component={StatusRoute} />
               <Route path="/confirmation" component={Confirmation} />
               <Route path="/duplicate" component={Duplicate} />
               <Route path="/declined" component={Declined} />

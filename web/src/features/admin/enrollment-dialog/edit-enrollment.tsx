@@ -14,6 +14,7 @@ import { MailsPanel } from '../office/mails-panel'
 import { NotesPanel } from '../office/notes-panel'
 import { PaymentPanel } from '../office/payment-panel'
 import { useReasonPrompt } from '../office/reason-prompt'
+import { StatusLinkPanel } from '../office/status-link-panel'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
 import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
@@ -131,6 +132,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       <HistoryPanel guid={saved.guid} type={saved.type} />
       <NotesPanel guid={saved.guid} />
       <MailsPanel guid={saved.guid} />
+      <StatusLinkPanel enrollment={saved} />
       {reasonPrompt}
     </>
   )

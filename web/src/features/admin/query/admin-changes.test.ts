@@ -86,6 +86,12 @@ describe('what an admin action leaves out of date', () => {
     )
   })
 
+  it('a status link re-issued: its mails and history only', async () => {
+    expect(await outOfDateAfter({ action: 'status-link', guid: 'a' })).toEqual(
+      ['history:a', 'mails:a'].sort(),
+    )
+  })
+
   it("invitations: the not-re-enrolled lists and each invited one's mails and history", async () => {
     expect(await outOfDateAfter({ action: 'invitations', guids: ['b'] })).toEqual(
       ['history:b', 'mails:b', 'notReEnrolled'].sort(),

@@ -21,6 +21,8 @@ export type AdminChange =
   | { action: 'mail-again'; guid: string }
   /** Invitations to re-enroll: the not-re-enrolled list, and each invited one's mails and history. */
   | { action: 'invitations'; guids: readonly string[] }
+  /** Revoke and re-issue the status link: a history entry and a mail to the enrollee. */
+  | { action: 'status-link'; guid: string }
   /** The rollover copies last year's approvals into this year. */
   | { action: 'rollover' }
 
@@ -59,6 +61,8 @@ export function changedKeys(change: AdminChange): QueryKey[] {
       return [adminKeys.notes(change.guid)]
     case 'mail-again':
       return [adminKeys.mails(change.guid), adminKeys.history(change.guid), adminKeys.lists()]
+    case 'status-link':
+      return [adminKeys.mails(change.guid), adminKeys.history(change.guid)]
     case 'invitations':
       return [
         adminKeys.notReEnrolledLists(),

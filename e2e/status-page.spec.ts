@@ -1,0 +1,202 @@
+import { expect, type Page, test } from '@playwright/test'
+import { formatDate } from '../shared/format/date-text'
+import { expectAccessible } from './support/accessibility'
+import { signIn } from './support/admin'
+import { expectDealerRows } from './support/dealer-table'
+import { freshBac, freshName, waitForMail } from './support/enrollment-data'
+import { authorizationLink, BASE_URL } from './support/servers'
+
+/**
+ * The enrollee's status page (docs/product.md#status-page): the receipt's link follows an LMA
+ * enrollment through authorization, approval, its invoice and payment; the office revokes and
+ * re-issues the link; "Lost the mail?" mails it again. axe at 390 and 1280 px; screenshots of
+ * each state in test-results/status-page/.
+ */
+
+const WIDTHS = [390, 1280] as const
+
+function statusLink(text: string): string {
+  const escaped = BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const link = new RegExp(`${escaped}/chevy/enrollment/status/[A-Za-z0-9_-]{43}`).exec(text)?.[0]
+  expect(link, 'a status link in the mail').toBeTruthy()
+  return link as string
+}
+
+/** axe and a full-page screenshot at each width, back at 1280 afterwards. */
+async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectAccessible(page)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `test-results/status-page/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+async function openDialog(page: Page, guid: string, title: string) {
+  await page.goto(`/admin/enrollments/${guid}`)
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+test('the receipt’s status link follows an LMA from Authorizing to Paid; the office re-issues it; "Lost the mail?" mails it again', async ({
+  page,
+}) => {
+  test.slow()
+  const lmaName = freshName('Status Chevy Dealers')
+  const contactEmail = `contact-${Date.now()}@status.example`
+  const repEmail = `rep-${Date.now()}@status.example`
+
+  // An LMA enrolls two dealers through the form.
+  await page.goto('/chevy/enrollment/lma')
+  await page.getByRole('combobox', { name: 'LMA Name' }).fill(lmaName)
+  await page.getByLabel('Contact Name').fill('Avery Agency')
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('400 Market Street')
+  await page.getByLabel('City').fill('Omaha')
+  await page.getByLabel('State').selectOption('NE')
+  await page.getByLabel('Zip Code').fill('68102')
+  await page.getByLabel('Email Address').fill(contactEmail)
+  await page.getByLabel('Phone Number').first().fill('4025550100')
+  await page.getByLabel('Agency of Record').fill('Plains Media Group')
+  await page.getByRole('radio', { name: 'Turnkey' }).check()
+  await page.getByLabel('Full Name').fill('Riley Representative')
+  await page.getByLabel('Title').fill('President')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(repEmail)
+  await page.getByLabel('Phone Number').nth(1).fill('4025550111')
+  await page.getByRole('button', { name: 'Add Dealer' }).click()
+  await expectDealerRows(page, 2)
+  for (let row = 1; row <= 2; row++) {
+    await page.getByLabel(`BAC, dealer ${row}`).fill(freshBac())
+    await page.getByLabel(`Dealer name, dealer ${row}`).fill(`Member Chevrolet ${row}`)
+    await page.getByLabel(`English kit size, dealer ${row}`).selectOption('Large')
+    await page.getByLabel(`Hispanic option, dealer ${row}`).selectOption(row === 1 ? 'Yes' : 'No')
+  }
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
+
+  // The receipt goes to the contact and carries the status link (never the authorization link).
+  const receipt = await waitForMail(page, contactEmail, /was received/)
+  expect(authorizationLink(receipt.text)).toBeUndefined()
+  const link = statusLink(receipt.text)
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Status')
+  await expect(page.locator('.status-page__status')).toHaveText(
+    'Authorizing: waiting for Riley Representative',
+  )
+  await expect(page.getByText('2 dealers, 3 kits.')).toBeVisible()
+  await expect(page.getByRole('table')).toContainText('Member Chevrolet 1')
+  await expect(page.locator('.status-page__timeline li')).toHaveText([/Submitted$/])
+  await expect(page.getByRole('heading', { name: 'Invoice', exact: true })).toHaveCount(0)
+  await checkAtBothWidths(page, '1-authorizing')
+
+  // The representative authorizes from their own mail.
+  const request = await waitForMail(page, repEmail, /authorize/i)
+  const guid = new URL(authorizationLink(request.text) ?? '').searchParams.get('auth') ?? ''
+  await page.goto(authorizationLink(request.text) ?? '')
+  await page.getByLabel('Region').selectOption({ label: 'Central' })
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page).toHaveURL(/\/chevy\/enrollment\/confirmation$/)
+
+  await page.goto(link)
+  await expect(page.locator('.status-page__status')).toHaveText(
+    'Approving: with the program office',
+  )
+  await expect(page.locator('.status-page__timeline li')).toHaveText([
+    /Submitted$/,
+    /Authorized by the representative$/,
+  ])
+  await checkAtBothWidths(page, '2-approving')
+
+  // The program office approves: the invoice appears on the status page, unpaid.
+  await signIn(page)
+  let dialog = await openDialog(page, guid, `${lmaName} - Approving`)
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes' })
+    .click()
+  await expect(page.getByText('Enrollment approved.')).toBeVisible()
+
+  await page.goto(link)
+  await expect(page.locator('.status-page__status')).toHaveText('Approved')
+  const invoice = page.getByRole('region', { name: 'Invoice', exact: true })
+  await expect(invoice.locator('.status-page__payment')).toHaveText(/^Unpaid: due by /)
+  await expect(invoice.locator('.invoice')).toContainText('Grand Total')
+  await expect(page.locator('.status-page__timeline li')).toHaveText([
+    /Submitted$/,
+    /Authorized by the representative$/,
+    /Approved$/,
+    /Invoice issued$/,
+  ])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    invoice.getByRole('link', { name: 'Download PDF' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/)
+  await checkAtBothWidths(page, '3-approved')
+
+  // A payment is recorded: the status page says Paid, with the day.
+  dialog = await openDialog(page, guid, `${lmaName} - Approved`)
+  const payment = dialog.getByRole('region', { name: 'Invoice payment' })
+  await payment.getByRole('button', { name: 'Mark Paid' }).click()
+  await expect(payment).toContainText('Paid on')
+  const today = formatDate(new Date())
+  await page.goto(link)
+  await expect(invoice.locator('.status-page__payment')).toHaveText(`Paid on ${today}`)
+  await expect(page.locator('.status-page__timeline li').last()).toHaveText(`${today} Paid`)
+  await checkAtBothWidths(page, '4-paid')
+
+  // The office revokes and re-issues the link, by keyboard, after a confirmation.
+  dialog = await openDialog(page, guid, `${lmaName} - Approved`)
+  const reissue = dialog.getByRole('button', { name: 'Revoke and re-issue status link' })
+  await reissue.focus()
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' })
+  await expect(confirm).toContainText(
+    `Revoke every link to this enrollment's status page and mail a new one to ${contactEmail}?`,
+  )
+  await confirm.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByText(`Status link re-issued to ${contactEmail}.`).first()).toBeVisible()
+  const panel = dialog.getByRole('region', { name: 'Status page link' })
+  await panel.scrollIntoViewIfNeeded()
+  await expectAccessible(page, { targetSize: true })
+  await panel.screenshot({ path: 'test-results/status-page/7-admin-panel-1280.png' })
+  await dialog.getByText('History', { exact: true }).click()
+  await expect(dialog).toContainText('Status link re-issued')
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link Not Valid')
+  await expect(page.getByText('This status link is not valid.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'ask for the links again' })).toBeVisible()
+  await expect(page.locator('.status-page__status')).toHaveCount(0)
+  await checkAtBothWidths(page, '5-not-valid')
+
+  const reissued = await waitForMail(page, contactEmail, /^The status page of your/)
+  const newLink = statusLink(reissued.text)
+  expect(newLink).not.toBe(link)
+  await page.goto(newLink)
+  await expect(page.locator('.status-page__status')).toHaveText('Approved')
+
+  // "Lost the mail?": the same answer for an unknown address; a known one gets a new link.
+  await page.goto('/chevy/enrollment/status')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lost the Mail?')
+  await page.getByLabel('Email address').fill('nobody@nowhere.example')
+  await page.getByRole('button', { name: 'Send the Links' }).click()
+  const answer = page.getByRole('status').filter({ hasText: 'If this address belongs' })
+  await expect(answer).toBeVisible()
+  await page.getByLabel('Email address').fill(repEmail)
+  await page.getByRole('button', { name: 'Send the Links' }).click()
+  await expect(answer).toBeVisible()
+  await checkAtBothWidths(page, '6-lost-the-mail')
+  const lost = await waitForMail(page, repEmail, /^The status page of your/)
+  await page.goto(statusLink(lost.text))
+  await expect(page.locator('.status-page__status')).toHaveText('Approved')
+  // The re-issued link still opens: asking again revokes nothing.
+  await page.goto(newLink)
+  await expect(page.locator('.status-page__status')).toHaveText('Approved')
+})

@@ -1,0 +1,117 @@
+import { centsToDollars } from '../../shared/enrollment/pricing.js'
+import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
+import type {
+  StatusPage,
+  StatusPageInvoice,
+  TimelineEvent,
+} from '../../shared/enrollment/status-page-schema.js'
+import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
+import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import { AUTHORIZED_ACTION, REAUTHORIZED_ACTION } from '../enrollment/history-repository.js'
+import { AppError } from '../http/app-error.js'
+import type { createInvoiceRepository, InvoiceRecord } from '../invoice/invoice-repository.js'
+import { toInvoiceWire } from '../invoice/invoice-wire.js'
+import type { StatusLinkContext } from './status-links.js'
+
+/** Every link that opens nothing (unknown, revoked, expired, of a deleted enrollment) answers this. */
+export const STATUS_LINK_NOT_VALID =
+  'This status link is not valid: it may have expired or been replaced by a newer one.'
+
+/** The history's actions the timeline shows, and how it names them. */
+const TIMELINE_ACTIONS: Readonly<Record<string, TimelineEvent>> = {
+  submitted: 'submitted',
+  [AUTHORIZED_ACTION]: 'authorized',
+  [REAUTHORIZED_ACTION]: 'reauthorization',
+  approved: 'approved',
+  declined: 'declined',
+}
+
+export interface StatusPageContext extends StatusLinkContext {
+  invoices: ReturnType<typeof createInvoiceRepository>
+}
+
+/** The enrollment a live status link opens; 404 with the same words for every other token. */
+async function openedEnrollment(
+  context: StatusPageContext,
+  token: string,
+): Promise<{ enrollment: StoredEnrollment; expiresAt: Date }> {
+  const opened = await context.statusLinks.open(token)
+  const enrollment = opened && (await context.enrollments.findByGuid(opened.guid))
+  if (!opened || !enrollment) throw AppError.notFound(STATUS_LINK_NOT_VALID)
+  return { enrollment, expiresAt: opened.expiresAt }
+}
+
+function paymentState(invoice: InvoiceRecord) {
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: paymentDueDate(invoice.invoiceDate),
+    grandTotal: centsToDollars(invoice.grandTotalCents),
+    paidOn: invoice.paidOn,
+    overdue: isOverdue(invoice, programToday()),
+  }
+}
+
+/** An approved LMA's invoice; none for any other enrollment. */
+async function invoiceOf(context: StatusPageContext, enrollment: StoredEnrollment) {
+  if (enrollment.type !== 'Lma' || enrollment.status !== 'Approved') return undefined
+  return context.invoices.findByEnrollment(enrollment.guid)
+}
+
+/** GET /api/status/{token}: where the link's enrollment stands (docs/product.md#status-page). */
+export async function findStatusPage(
+  context: StatusPageContext,
+  token: string,
+): Promise<StatusPage> {
+  const { enrollment, expiresAt } = await openedEnrollment(context, token)
+  const history = await context.history.list(enrollment.guid)
+  const invoice = await invoiceOf(context, enrollment)
+  const timeline: StatusPage['timeline'] = []
+  for (const entry of history) {
+    const event = TIMELINE_ACTIONS[entry.action]
+    if (event) timeline.push({ event, at: new Date(entry.at).toISOString() })
+  }
+  if (invoice) {
+    timeline.push({ event: 'invoiced', at: new Date(invoice.issuedAt).toISOString() })
+    if (invoice.paidOn) timeline.push({ event: 'paid', at: invoice.paidOn })
+  }
+  const { status } = enrollment
+  const dealers = enrollment.dealers.map((dealer) => ({
+    bac: dealer.bac,
+    name: dealer.name,
+    kits: orderedKits(status, dealer),
+  }))
+  return {
+    reference: enrollment.reference,
+    type: enrollment.type,
+    brand: enrollment.brand,
+    year: enrollment.year,
+    name: (enrollment.type === 'Lma' ? enrollment.lma?.name : enrollment.dealers[0]?.name) ?? '',
+    status,
+    representative:
+      (enrollment.type === 'Lma' ? enrollment.lma?.authName : enrollment.dealers[0]?.authName) ??
+      '',
+    dealers,
+    dealerCount: coveredDealers(status, dealers.length),
+    kitCount: dealers.reduce((sum, dealer) => sum + dealer.kits, 0),
+    timeline,
+    invoice: invoice ? paymentState(invoice) : null,
+    linkExpiresAt: expiresAt.toISOString(),
+  }
+}
+
+const NO_INVOICE = 'This enrollment has no invoice: only approved LMA enrollments are invoiced.'
+
+/** GET /api/status/{token}/invoice: the invoice of the link's enrollment and its payment state. */
+export async function findStatusInvoice(
+  context: StatusPageContext,
+  token: string,
+): Promise<{ record: InvoiceRecord; answer: StatusPageInvoice }> {
+  const { enrollment } = await openedEnrollment(context, token)
+  const invoice = await invoiceOf(context, enrollment)
+  if (!invoice) throw AppError.notFound(NO_INVOICE)
+  return {
+    record: invoice,
+    answer: { invoice: toInvoiceWire(invoice), payment: paymentState(invoice) },
+  }
+}

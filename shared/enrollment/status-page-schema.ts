@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { invoiceSchema } from '../invoice/invoice-schema.js'
+import { paymentSchema } from '../office/office-schemas.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from './enrollment.js'
+import { MAX_LENGTH } from './field-limits.js'
+import { LOST_LINK_ANSWER, TIMELINE_EVENTS } from './status-page.js'
+import { EMAIL_PATTERN } from './text-fields.js'
+import { lengthMessage, MESSAGES } from './validation-messages.js'
+
+/**
+ * The enrollee's status page (docs/product.md#status-page), opened by a status link's token: one
+ * enrollment and nothing else. Its figures are counted by the program's one definition
+ * (program-figures.ts); its words are shared/format/status-words.ts's.
+ */
+
+export type { TimelineEvent } from './status-page.js'
+export { LOST_LINK_ANSWER, TIMELINE_EVENTS }
+
+/**
+ * A status link's token (43 base64url characters, server/capability/capability-token.ts). One of
+ * another shape answers as an unknown one does (404), never differently.
+ */
+export const statusTokenParams = z.object({
+  token: z.string().meta({ description: 'The token of a status link.' }),
+})
+
+/** The invoice's payment state as the enrollee sees it (the office's reference left out). */
+export const statusInvoiceSchema = paymentSchema
+  .omit({ reference: true })
+  .meta({ id: 'StatusPageInvoice' })
+
+export const statusPageSchema = z
+  .object({
+    reference: z.string(),
+    type: z.enum(ENROLLMENT_TYPES),
+    brand: z.string(),
+    year: z.int(),
+    /** The LMA's name, or the dealer's. */
+    name: z.string(),
+    status: z.enum(ENROLLMENT_STATUSES),
+    /** The authorized representative's name: whom an Authorizing enrollment waits for. */
+    representative: z.string(),
+    dealers: z.array(z.object({ bac: z.string(), name: z.string(), kits: z.int() })),
+    /** Dealers covered and kits ordered, counted as every screen counts them. */
+    dealerCount: z.int(),
+    kitCount: z.int(),
+    timeline: z.array(z.object({ event: z.enum(TIMELINE_EVENTS), at: z.string() })),
+    /** An approved LMA's invoice and whether it is paid; null for any other enrollment. */
+    invoice: statusInvoiceSchema.nullable(),
+    /** When this link stops opening the page. */
+    linkExpiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'EnrollmentStatusPage' })
+export type StatusPage = z.output<typeof statusPageSchema>
+
+/** The invoice through a status link: the invoice document and its payment state. */
+export const statusPageInvoiceSchema = z
+  .object({ invoice: invoiceSchema, payment: statusInvoiceSchema })
+  .meta({ id: 'StatusPageInvoiceDocument' })
+export type StatusPageInvoice = z.output<typeof statusPageInvoiceSchema>
+
+/** "Lost the mail?": the address to send the links to. */
+export const lostStatusLinkBody = z.strictObject({
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, MESSAGES.emailRequired)
+    .max(MAX_LENGTH.emailAddress, lengthMessage(MAX_LENGTH.emailAddress))
+    .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
+})
+
+export const lostStatusLinkAnswerSchema = z
+  .object({ message: z.literal(LOST_LINK_ANSWER) })
+  .meta({ id: 'LostStatusLinkAnswer' })
+
+/** What the office's re-issue answers: to whom the new link went, and until when it opens. */
+export const reissuedStatusLinkSchema = z
+  .object({ sentTo: z.string(), expiresAt: z.iso.datetime() })
+  .meta({ id: 'ReissuedStatusLink' })
