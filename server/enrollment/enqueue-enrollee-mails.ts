@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
 import { submissionReceiptMail } from '../mail/templates/submission-receipt-mail.js'
-import { receiptRecipient, statusUrl } from '../status-link/status-links.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
@@ -14,6 +13,28 @@ export function authorizationUrl(
   enrollment: Pick<StoredEnrollment, 'brand' | 'guid'>,
 ): string {
   return `${publicUrl}/${encodeURIComponent(enrollment.brand)}/enrollment/lma?auth=${enrollment.guid}`
+}
+
+/** The address of an enrollment's status page. */
+export function statusUrl(publicUrl: string, brand: string, token: string): string {
+  return `${publicUrl}/${encodeURIComponent(brand)}/enrollment/status/${token}`
+}
+
+/**
+ * Whom an enrollment's status link goes to: whoever the receipt went to, the person who filled
+ * in the form (an LMA's contact, a dealer's authorized representative).
+ */
+export function receiptRecipient(
+  enrollment: StoredEnrollment,
+): { name: string; email: string; enrolled: string } | undefined {
+  if (enrollment.type === 'Lma') {
+    const { lma } = enrollment
+    return lma ? { name: lma.contact, email: lma.emailAddress, enrolled: lma.name } : undefined
+  }
+  const dealer = enrollment.dealers[0]
+  return dealer
+    ? { name: dealer.authName, email: dealer.authEmailAddress, enrolled: dealer.name }
+    : undefined
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { createRegionRepository } from '../region/region-repository.js'
-import { createStatusLinkRepository } from '../status-link/status-link-repository.js'
 import { createEnrollmentLifecycleRepository } from './enrollment-lifecycle-repository.js'
 import { createEnrollmentListRepository } from './enrollment-list-repository.js'
 import { createEnrollmentRepository } from './enrollment-repository.js'
 import { createHistoryRepository } from './history-repository.js'
+import { createStatusLinkRepository } from './status-link-repository.js'
 
 /** What the enrollment operations need; built once per app. */
 export interface EnrollmentContext {

@@ -3,38 +3,17 @@ import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { Database } from '../db/schema.js'
 import { lockedEnrollment } from '../enrollment/admin-action.js'
+import { receiptRecipient, statusUrl } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
 import { statusLinkMail } from '../mail/templates/status-link-mail.js'
-import type { MintedStatusLink } from './status-link-repository.js'
 
 /** The history's words for the office's re-issue (docs/product.md#history). */
 export const STATUS_LINK_REISSUED_ACTION = 'Status link re-issued'
 
 export type StatusLinkContext = EnrollmentContext
-
-/** The address of an enrollment's status page. */
-export function statusUrl(publicUrl: string, brand: string, token: string): string {
-  return `${publicUrl}/${encodeURIComponent(brand)}/enrollment/status/${token}`
-}
-
-/**
- * Whom an enrollment's status link goes to: whoever the receipt went to, the person who filled
- * in the form (an LMA's contact, a dealer's authorized representative).
- */
-export function receiptRecipient(
-  enrollment: StoredEnrollment,
-): { name: string; email: string; enrolled: string } | undefined {
-  if (enrollment.type === 'Lma') {
-    const { lma } = enrollment
-    return lma ? { name: lma.contact, email: lma.emailAddress, enrolled: lma.name } : undefined
-  }
-  const dealer = enrollment.dealers[0]
-  return dealer
-    ? { name: dealer.authName, email: dealer.authEmailAddress, enrolled: dealer.name }
-    : undefined
-}
 
 async function mailStatusLink(
   context: StatusLinkContext,

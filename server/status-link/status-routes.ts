@@ -9,10 +9,11 @@ import {
   statusPageSchema,
   statusTokenParams,
 } from '../../shared/enrollment/status-page-schema.js'
+import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
+import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { isCapabilityToken } from '../capability/capability-token.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../http/admin-routes-support.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { findBrandLogo } from '../invoice/brand-logo.js'
@@ -27,15 +28,6 @@ import {
 } from './status-page.js'
 
 const tags = ['Status page']
-
-/**
- * What every answer about a status link carries, the page's HTML too (server/web/web-plugin.ts):
- * no cache keeps it, and no page it links to learns the token from the Referer.
- */
-export const STATUS_PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-} as const
 
 function checkedToken(token: string): string {
   if (!isCapabilityToken(token)) throw AppError.notFound(STATUS_LINK_NOT_VALID)
@@ -59,7 +51,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(async (routes) => {
     routes.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
-      reply.headers(STATUS_PAGE_HEADERS)
+      reply.headers(CAPABILITY_HEADERS)
       return payload
     })
     const api = routes.withTypeProvider<ZodTypeProvider>()

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { STATUS_PAGE_HEADERS } from '../status-link/status-routes.js'
+import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { formRoutePreloads } from './route-preloads.js'
 
 export interface WebPluginOptions {
@@ -66,7 +66,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     if (preloads.length > 0) reply.header('link', preloads.join(', '))
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
     // A status page's address is its capability: kept by no cache, sent to no other site.
-    if (STATUS_PAGE_PATH.test(path)) reply.headers(STATUS_PAGE_HEADERS)
+    if (STATUS_PAGE_PATH.test(path)) reply.headers(CAPABILITY_HEADERS)
     reply.send(indexHtml)
     return true
   })

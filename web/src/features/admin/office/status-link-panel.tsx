@@ -2,8 +2,8 @@ import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
 import { api } from '../../../lib/api-client'
-import { useChanged } from '../query/admin-changes'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
+import { useChanged } from '../query/admin-changes'
 
 /** Whom the receipt, and so the status link, went to: an LMA's contact, a dealer's representative. */
 function receiptRecipient(enrollment: SavedEnrollment): string {
