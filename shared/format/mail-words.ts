@@ -10,6 +10,7 @@ export const MAIL_KIND_WORDS: Readonly<Record<MailKind, string>> = {
   'approval-confirmation': 'Approval confirmation',
   invoice: 'Invoice',
   're-enrollment-invitation': 'Re-enrollment invitation',
+  'draft-link': 'Saved form link',
 }
 
 /** How a mail's delivery state is shown. */

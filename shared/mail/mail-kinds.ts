@@ -10,5 +10,6 @@ export const MAIL_KINDS = [
   'approval-confirmation',
   'invoice',
   're-enrollment-invitation',
+  'draft-link',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

@@ -12,6 +12,7 @@ import * as dropBacPrefixIndex from './0010-drop-bac-prefix-index.js'
 import * as keysWithoutIgnorables from './0011-keys-without-ignorable-or-blank-characters.js'
 import * as demoEnrollments from './0012-demo-enrollments.js'
 import * as referenceSearch from './0013-reference-search-and-invoice-reference.js'
+import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-keys-without-ignorable-or-blank-characters': keysWithoutIgnorables,
   '0012-demo-enrollments': demoEnrollments,
   '0013-reference-search-and-invoice-reference': referenceSearch,
+  '0015-drafts-and-scheduled-jobs': draftsAndScheduledJobs,
 }
