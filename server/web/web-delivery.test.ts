@@ -86,6 +86,17 @@ describe('delivery of the SPA and the API: compression and caching', () => {
     expect(page.headers['cache-control']).toBe('no-cache')
   })
 
+  it('keeps a form opened by its draft link out of every cache and every referrer', async () => {
+    for (const form of ['lma', 'dealer']) {
+      const page = await app.inject(`/chevy/enrollment/${form}?draft=${'A'.repeat(43)}`)
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['cache-control']).toBe('no-store')
+      expect(page.headers['referrer-policy']).toBe('no-referrer')
+    }
+    const plain = await app.inject('/chevy/enrollment/lma')
+    expect(plain.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+
   it("preloads the brand's logo on the brand's pages only", async () => {
     const page = await app.inject('/chevy/enrollment')
     expect(page.headers.link).toBe('</images/logos/chevy.png>; rel=preload; as=image')

@@ -60,10 +60,14 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     if (!isPage || isApi || /\.[a-z0-9]+$/i.test(path)) return false
     const preloads = pagePreloads(path.replace(/\/+$/, ''))
     if (preloads.length > 0) reply.header('link', preloads.join(', '))
+    // A form opened by its draft link carries a capability in the address: kept by no cache and
+    // sent on as no referrer (docs/security.md, "The draft link").
+    const capability = new URLSearchParams(request.url.split('?')[1] ?? '').has('draft')
+    if (capability) reply.header('referrer-policy', 'no-referrer')
     reply
       .code(200)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', capability ? 'no-store' : 'no-cache')
       .send(indexHtml)
     return true
   })

@@ -4,6 +4,7 @@ import { DRAFT_TEXT_MAX } from './draft.js'
 import {
   BILLING_OPTIONS,
   ENROLLMENT_TYPES,
+  type Enrollment,
   HISPANIC_OPTIONS,
   KIT_SIZES,
   LMA_TYPES,
@@ -45,7 +46,16 @@ const draftDealerSchema = z.object({
 const draftLmaSchema = z.object(shapeOf(LMA_FIELDS, lmaChoices))
 
 /** The values of a saved form: the fields of the enrollment that a form edits. */
-export const draftValuesSchema = z
+export type DraftValues = Pick<
+  Enrollment,
+  'type' | 'brand' | 'year' | 'regionId' | 'lma' | 'dealers'
+>
+
+/**
+ * Typed as the form's values: the schema builds its fields from their one description (text
+ * unless a choice), which zod's inferred type cannot follow.
+ */
+const draftValuesObject = z
   .object({
     type: z.enum(ENROLLMENT_TYPES),
     brand: z.string().min(1).max(20),
@@ -58,9 +68,7 @@ export const draftValuesSchema = z
       .max(MAX_DEALER_ROWS, tooManyDealersMessage(MAX_DEALER_ROWS)),
   })
   .meta({ id: 'DraftValues' })
-
-/** What the forms' Enrollment holds of a draft; the browser puts it into a new form. */
-export type DraftValues = z.output<typeof draftValuesSchema>
+export const draftValuesSchema = draftValuesObject as unknown as z.ZodType<DraftValues>
 
 /** Save and continue later: where the link goes, and the form's values as they are. */
 export const saveDraftBodySchema = z
