@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { expectDealerRows } from './support/dealer-table'
 import { freshBac, freshName, waitForMail } from './support/enrollment-data'
@@ -21,13 +21,14 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false })
 }
 
-/** axe at both widths, with a screenshot of each. */
-async function checkBothWidths(page: Page, name: string) {
+/** axe at both widths, with a screenshot of each (with `show` scrolled into view). */
+async function checkBothWidths(page: Page, name: string, show?: Locator) {
   for (const [label, size] of [
     ['390', NARROW],
     ['1280', WIDE],
   ] as const) {
     await page.setViewportSize(size)
+    await show?.scrollIntoViewIfNeeded()
     await expectAccessible(page)
     await shoot(page, `${name}-${label}`)
   }
@@ -94,10 +95,11 @@ test('an LMA form with 12 dealer rows half filled is saved, reopened from the ma
   await checkBothWidths(page, 'save-dialog')
   await dialog.getByRole('button', { name: 'Save and Email Link' }).click()
   await expect(dialog).toHaveCount(0)
-  await expect(
-    page.getByText(`Your form is saved. We emailed a link to continue to ${contactEmail}`),
-  ).toBeVisible()
-  await checkBothWidths(page, 'saved-note')
+  const note = page.getByText(
+    `Your form is saved. We emailed a link to continue to ${contactEmail}`,
+  )
+  await expect(note).toBeVisible()
+  await checkBothWidths(page, 'saved-note', note)
 
   // Saving again (the address is known now) keeps the same draft and sends no second mail.
   await page.setViewportSize(TALL)

@@ -82,7 +82,10 @@ export default function DraftAddressDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value)
+              setError('')
+            }}
           />
           {error && (
             <p className="field__error" id={`${inputId}-error`}>
