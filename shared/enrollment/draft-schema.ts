@@ -55,32 +55,28 @@ export type DraftValues = Pick<
  * Typed as the form's values: the schema builds its fields from their one description (text
  * unless a choice), which zod's inferred type cannot follow.
  */
-const draftValuesObject = z
-  .object({
-    type: z.enum(ENROLLMENT_TYPES),
-    brand: z.string().min(1).max(20),
-    year: z.int(),
-    regionId: z.int().positive().nullable(),
-    lma: draftLmaSchema.nullable(),
-    dealers: z
-      .array(draftDealerSchema)
-      .min(1)
-      .max(MAX_DEALER_ROWS, tooManyDealersMessage(MAX_DEALER_ROWS)),
-  })
-  .meta({ id: 'DraftValues' })
+const draftValuesObject = z.object({
+  type: z.enum(ENROLLMENT_TYPES),
+  brand: z.string().min(1).max(20),
+  year: z.int(),
+  regionId: z.int().positive().nullable(),
+  lma: draftLmaSchema.nullable(),
+  dealers: z
+    .array(draftDealerSchema)
+    .min(1)
+    .max(MAX_DEALER_ROWS, tooManyDealersMessage(MAX_DEALER_ROWS)),
+})
 export const draftValuesSchema = draftValuesObject as unknown as z.ZodType<DraftValues>
 
 /** Save and continue later: where the link goes, and the form's values as they are. */
-export const saveDraftBodySchema = z
-  .object({
-    email: z
-      .string()
-      .trim()
-      .max(MAX_LENGTH.emailAddress, lengthMessage(MAX_LENGTH.emailAddress))
-      .pipe(z.email(MESSAGES.emailInvalid)),
-    values: draftValuesSchema,
-  })
-  .meta({ id: 'SaveDraft' })
+export const saveDraftBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(MAX_LENGTH.emailAddress, lengthMessage(MAX_LENGTH.emailAddress))
+    .pipe(z.email(MESSAGES.emailInvalid)),
+  values: draftValuesSchema,
+})
 
 export type SaveDraftBody = z.input<typeof saveDraftBodySchema>
 
