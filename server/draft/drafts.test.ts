@@ -315,3 +315,46 @@ describe.each(testDatabaseKinds())('the drafts’ purge on the schedule on %s', 
     })
   })
 })
+
+describe.runIf(testDatabaseKinds().includes('postgres'))(
+  'saving a draft again on two connections',
+  () => {
+    let t: AdminTestApp
+    beforeAll(async () => {
+      t = await createAdminTestApp(
+        'postgres',
+        {},
+        {
+          reminders: { schedule: false },
+          mail: { worker: false },
+          draftPurge: { schedule: false },
+        },
+      )
+    })
+    afterAll(() => t.close())
+
+    it('two saves to a new address at once mail the link to it once', async () => {
+      const values = draftValues(halfFilledLma('Raced Draft Dealers'))
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/drafts',
+        payload: { email: 'first@race.example', values },
+      })
+      const put = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/drafts?draft=${saved.json().token}`,
+          payload: { email: 'moved@race.example', values },
+        })
+      const answers = await Promise.all([put(), put(), put()])
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200])
+      expect(answers.filter((answer) => answer.json().mailed)).toHaveLength(1)
+      const mails = await t.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('recipient', '=', 'moved@race.example')
+        .execute()
+      expect(mails).toHaveLength(1)
+    })
+  },
+)
