@@ -9,6 +9,8 @@ import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import type { DatabaseHandle } from './db/database.js'
 import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
 import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
+import type { DraftPurgeOptions } from './draft/draft-purge-job.js'
+import { draftRoutes } from './draft/draft-routes.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import type { BacSuggestionTimes } from './enrollment/bac-suggestions.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
@@ -24,14 +26,17 @@ import { drawInvoicePdf } from './invoice/invoice-pdf-attachment.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
 import { officeRoutes } from './office/office-routes.js'
+import { periodicJobs } from './periodic-jobs.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
 import { reEnrollmentRoutes } from './re-enrollment/re-enrollment-routes.js'
 import { regionRoutes } from './region/region-routes.js'
-import reminderPlugin, { type ReminderOptions } from './reminders/reminder-plugin.js'
+import type { ReminderOptions } from './reminders/reminder-job.js'
+import reminderPlugin from './reminders/reminder-plugin.js'
 import { reminderRoutes } from './reminders/reminder-routes.js'
 import { reportRoutes } from './report/report-routes.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
+import schedulerPlugin from './scheduler/scheduler-plugin.js'
 import { statusRoutes } from './status-link/status-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
@@ -46,6 +51,8 @@ export interface AppOptions {
   logger?: { level?: string; stream?: { write(line: string): void } }
   mail?: MailOptions
   reminders?: ReminderOptions
+  /** Tests change how often expired drafts are purged, or turn the purge off. */
+  draftPurge?: DraftPurgeOptions
   /** Tests shorten the limits on slow clients. */
   timeouts?: Partial<Timeouts>
   /** How old the BAC type-ahead's directory may be (tests read through with 0). */
@@ -82,6 +89,7 @@ export async function buildApp({
   logger,
   mail,
   reminders,
+  draftPurge,
   timeouts,
   bacSuggestionTimes,
 }: AppOptions): Promise<FastifyInstance> {
@@ -177,7 +185,11 @@ export async function buildApp({
     ...mail,
     attachmentRenderers: { 'invoice-pdf': drawInvoicePdf },
   })
-  await app.register(reminderPlugin, reminders ?? {})
+  await app.register(reminderPlugin)
+  // Every periodic job: the reminders, the drafts' purge.
+  await app.register(schedulerPlugin, {
+    jobs: (instance) => periodicJobs(instance, { reminders, draftPurge }),
+  })
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)
   if (devOidc) await app.register(devOidcPlugin, { devOidc })
@@ -189,6 +201,7 @@ export async function buildApp({
       await api.register(sessionRoutes)
       await api.register(regionRoutes)
       await api.register(publicEnrollmentRoutes, { bacSuggestionTimes })
+      await api.register(draftRoutes)
       await api.register(adminEnrollmentRoutes)
       await api.register(officeRoutes)
       await api.register(invoiceRoutes)

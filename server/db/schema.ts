@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 import type { HispanicFigure, KitSizeFigure } from '../../shared/dashboard/dashboard-figures.js'
 import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
+import type { DraftValues } from '../../shared/enrollment/draft-schema.js'
 import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
 import type { Invoice } from '../../shared/invoice/invoice.js'
 
@@ -189,6 +190,28 @@ export interface StatusLinkTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
+/** A saved form (docs/product.md#save-and-continue-later), found by its link's token hash. */
+export interface EnrollmentDraftTable {
+  token_hash: string
+  brand: string
+  type: string
+  /** Where the resume link was mailed. */
+  email: string
+  /** The form's values as saved (shared/enrollment/draft-schema.ts). */
+  content: JSONColumnType<DraftValues, string, string>
+  created_at: Timestamp
+  saved_at: Timestamp
+  expires_at: Date
+}
+
+/** When each periodic job is next due (server/scheduler/). */
+export interface ScheduledJobTable {
+  name: string
+  due_at: Date
+  last_run_at: Date | null
+  runs: Generated<string>
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -201,4 +224,6 @@ export interface Database {
   invoice_sequences: InvoiceSequenceTable
   invoices: InvoiceTable
   status_links: StatusLinkTable
+  enrollment_drafts: EnrollmentDraftTable
+  scheduled_jobs: ScheduledJobTable
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { submitQuerySchema } from '../../shared/enrollment/draft-schema.js'
 import { enrollmentSchema } from '../../shared/enrollment/enrollment-schema.js'
 import {
   bacLookupResultSchema,
@@ -42,7 +43,10 @@ const tags = ['Enrollment']
 
 const submitRoute = {
   summary: 'Submit a dealer or LMA enrollment',
+  description:
+    'With `?draft=`, the saved draft the form was reopened from is deleted with the submission.',
   tags,
+  querystring: submitQuerySchema,
   body: newEnrollmentBody,
   response: { 201: submissionReceiptSchema, ...problemResponses },
 }
@@ -100,7 +104,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post('/enrollments', { schema: submitRoute, config: submitLimit }, async (request, reply) => {
-    const enrollment = await submitEnrollment(context, request.body)
+    const enrollment = await submitEnrollment(context, request.body, request.query.draft)
     return reply.code(201).send(toReceipt(enrollment))
   })
 

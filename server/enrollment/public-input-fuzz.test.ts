@@ -103,9 +103,33 @@ describe.each(testDatabaseKinds())(
       })
     })
 
+    it('POST and PUT /api/drafts', async () => {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/drafts',
+        payload: { email: 'fuzz@drafts.example', values: validBody('lma') },
+      })
+      expect(saved.statusCode).toBe(201)
+      const { token } = saved.json()
+      const target = fc.oneof(fc.constant(token as string), fc.string({ maxLength: 60 }))
+      for (const method of ['POST', 'PUT'] as const) {
+        await fuzzEndpoint({
+          ...options(),
+          name: `${method} /api/drafts`,
+          runs: fuzzRuns(200, kind),
+          arbitrary: fc.tuple(forms, bodyPlan, contentType, target),
+          request: ([form, plan, type, draft]) => {
+            const body = { email: 'fuzz@drafts.example', values: validBody(form) }
+            const query = method === 'PUT' ? `?draft=${encodeURIComponent(draft)}` : ''
+            return { ...withBody(`/api/drafts${query}`, bodyText(plan, body), type), method }
+          },
+        })
+      }
+    })
+
     it('the server is still ready afterwards', async () => {
       expect((await t.app.inject('/readyz')).statusCode).toBe(200)
-      expect(Object.keys(tally)).toHaveLength(5)
+      expect(Object.keys(tally)).toHaveLength(7)
     })
   },
 )

@@ -3,6 +3,8 @@ import { findBrand } from '../../shared/brand/find-brand.js'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
+import { createDraftRepository } from '../draft/draft-repository.js'
+import { deleteCompletedDraft } from '../draft/drafts.js'
 import { AppError } from '../http/app-error.js'
 import { enqueueAuthorizationRequest, enqueueSubmissionReceipt } from './enqueue-enrollee-mails.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
@@ -10,10 +12,15 @@ import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
-/** A public dealer or LMA form submission (docs/product.md#transitions, #duplicates): validated, checked, stored, mailed. */
+/**
+ * A public dealer or LMA form submission (docs/product.md#transitions, #duplicates): validated,
+ * checked, stored, mailed. A form reopened from a saved draft names its token, and the draft is
+ * deleted in the same transaction (docs/product.md#save-and-continue-later).
+ */
 export async function submitEnrollment(
   context: EnrollmentContext,
   body: unknown,
+  draftToken?: string,
 ): Promise<StoredEnrollment> {
   const input = await checkSubmission(context, body)
   const status = initialStatus(input)
@@ -37,6 +44,7 @@ export async function submitEnrollment(
       })
       if (enrollment.type === 'Lma') await enqueueAuthorizationRequest(context, trx, enrollment)
       await enqueueSubmissionReceipt(context, trx, enrollment)
+      await deleteCompletedDraft(createDraftRepository(context.db), trx, draftToken, input)
       return enrollment
     })
     context.mailQueued()

@@ -8,8 +8,13 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js'
 
 type Document = { paths: Record<string, Record<string, { security?: unknown[] }>> }
 
-/** Who may call a route, as docs/product.md's API table says: the first three need no token. */
-const WITHOUT_TOKEN = ['public', 'holder of the guid', 'holder of a status link']
+/** Who may call a route, as docs/product.md's API table says: the first four need no token. */
+const WITHOUT_TOKEN = [
+  'public',
+  'holder of the guid',
+  'holder of a status link',
+  'holder of the draft link',
+]
 const WITH_TOKEN = ['admin', 'anyone signed in']
 
 const unquote = (cell: string | undefined) => (cell ?? '').replaceAll('`', '').trim()

@@ -5,7 +5,7 @@ import { type LogRecord, startFaultApp } from '../faults/test-support/fault-app.
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { withoutQueryValues } from './log-serializers.js'
 
-describe('request logs leave out what opens an enrollment or a session', () => {
+describe('request logs leave out what opens an enrollment, a draft or a session', () => {
   let database: TestDatabase
   let app: FastifyInstance
   let logs: LogRecord[]
@@ -26,7 +26,12 @@ describe('request logs leave out what opens an enrollment or a session', () => {
     const token = 'S'.repeat(43)
     await app.inject(`/chevy/enrollment/status/${token}`)
     await app.inject(`/api/status/${token}`)
+    // A draft link's token, on the page and in the API (a draft of it or not, it is never logged).
+    const draft = 'D'.repeat(43)
+    await app.inject(`/chevy/enrollment/lma?draft=${draft}`)
+    await app.inject(`/api/drafts?draft=${draft}&brand=chevy&form=lma`)
     const written = JSON.stringify(logs)
+    expect(written).not.toContain(draft)
     expect(written).not.toContain(guid)
     expect(written).not.toContain('SECRET-CODE-123')
     expect(written).not.toContain('STATE-456')
@@ -38,6 +43,7 @@ describe('request logs leave out what opens an enrollment or a session', () => {
     expect(urls).toContain('/chevy/enrollment/lma?auth=…')
     expect(urls).toContain('/oidc?code=…&state=…')
     expect(urls).toContain('/api/status/…')
+    expect(urls).toContain('/api/drafts?draft=…&brand=…&form=…')
   })
 
   it('keeps the path and the names of the query', () => {

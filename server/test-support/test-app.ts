@@ -19,7 +19,10 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'mail' | 'timeouts' | 'reminders' | 'bacSuggestionTimes'> = {},
+  options: Pick<
+    AppOptions,
+    'mail' | 'timeouts' | 'reminders' | 'draftPurge' | 'bacSuggestionTimes'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
   const config = loadConfig({
@@ -35,6 +38,7 @@ export async function createTestApp(
     mail: { pollMs: 100, retryBaseMs: 100, ...options.mail },
     timeouts: options.timeouts,
     reminders: options.reminders,
+    draftPurge: options.draftPurge,
     bacSuggestionTimes: options.bacSuggestionTimes,
   })
   const mismatches = checkResponsesAgainstDocument(app)

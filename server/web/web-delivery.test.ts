@@ -86,8 +86,14 @@ describe('delivery of the SPA and the API: compression and caching', () => {
     expect(page.headers['cache-control']).toBe('no-cache')
   })
 
-  it('keeps a status page and "Lost the mail?" out of caches and Referers; other pages keep the site policy', async () => {
-    for (const path of ['/chevy/enrollment/status/' + 'a'.repeat(43), '/chevy/enrollment/status']) {
+  it('keeps a status page, "Lost the mail?" and a form opened by its draft link out of caches and Referers; other pages keep the site policy', async () => {
+    const paths = [
+      `/chevy/enrollment/status/${'a'.repeat(43)}`,
+      '/chevy/enrollment/status',
+      `/chevy/enrollment/lma?draft=${'A'.repeat(43)}`,
+      `/chevy/enrollment/dealer?draft=${'A'.repeat(43)}`,
+    ]
+    for (const path of paths) {
       const page = await app.inject(path)
       expect(page.statusCode).toBe(200)
       expect(page.headers['cache-control']).toBe('no-store')

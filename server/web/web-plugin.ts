@@ -64,9 +64,13 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { root }) =>
     if (!isPage || isApi || /\.[a-z0-9]+$/i.test(path)) return false
     const preloads = pagePreloads(path.replace(/\/+$/, ''))
     if (preloads.length > 0) reply.header('link', preloads.join(', '))
+    // A status page's address, or a form's opened by its draft link, is a capability: kept by no
+    // cache, sent to no other site (docs/security.md).
+    const capability =
+      STATUS_PAGE_PATH.test(path) ||
+      new URLSearchParams(request.url.split('?')[1] ?? '').has('draft')
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-    // A status page's address is its capability: kept by no cache, sent to no other site.
-    if (STATUS_PAGE_PATH.test(path)) reply.headers(CAPABILITY_HEADERS)
+    if (capability) reply.headers(CAPABILITY_HEADERS)
     reply.send(indexHtml)
     return true
   })

@@ -12,6 +12,7 @@ export const MAIL_KIND_WORDS: Readonly<Record<MailKind, string>> = {
   're-enrollment-invitation': 'Re-enrollment invitation',
   'status-link': 'Status link',
   'status-link-reissued': 'Status link re-issued',
+  'draft-link': 'Saved form link',
 }
 
 /** How a mail's delivery state is shown. */

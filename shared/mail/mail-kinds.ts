@@ -12,5 +12,6 @@ export const MAIL_KINDS = [
   're-enrollment-invitation',
   'status-link',
   'status-link-reissued',
+  'draft-link',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

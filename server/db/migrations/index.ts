@@ -13,6 +13,7 @@ import * as keysWithoutIgnorables from './0011-keys-without-ignorable-or-blank-c
 import * as demoEnrollments from './0012-demo-enrollments.js'
 import * as referenceSearch from './0013-reference-search-and-invoice-reference.js'
 import * as statusLinks from './0014-status-links.js'
+import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-demo-enrollments': demoEnrollments,
   '0013-reference-search-and-invoice-reference': referenceSearch,
   '0014-status-links': statusLinks,
+  '0015-drafts-and-scheduled-jobs': draftsAndScheduledJobs,
 }

@@ -10,6 +10,7 @@ const VERSIONED = [
   'invoice_sequences',
   'regions',
   'dealer_directory',
+  'enrollment_drafts',
 ] as const
 
 /**

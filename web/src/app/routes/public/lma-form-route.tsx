@@ -14,6 +14,14 @@ import {
   getEnrollment,
   submitEnrollment,
 } from '../../../features/enrollment/api/enrollment-calls'
+import { DraftLinkProblem, DraftRestored } from '../../../features/enrollment/draft/draft-views'
+import { SaveDraftButton } from '../../../features/enrollment/draft/save-draft-button'
+import {
+  type DraftLoad,
+  enrollmentFromDraft,
+  useDraftLoad,
+  useDraftSession,
+} from '../../../features/enrollment/draft/use-draft'
 import { LmaForm } from '../../../features/enrollment/lma-form/lma-form'
 import { referenceState } from '../../../features/enrollment/submission-reference'
 import { outcomeOfFailure, outcomeOfSuccess } from '../../../features/enrollment/submit-outcome'
@@ -37,6 +45,8 @@ function LmaFormLoader({ retry }: { retry(): void }) {
   const guid = new URLSearchParams(useSearch()).get('auth')
   const brand = useBrand()
   const { enrollmentYear } = useConfig()
+  // Without `?auth=`, a new enrollment: with `?draft=`, as saved to continue later.
+  const draft = useDraftLoad('lma')
   const [loaded, setLoaded] = useState<Loaded | LinkProblem | null>(
     guid
       ? null
@@ -62,13 +72,26 @@ function LmaFormLoader({ retry }: { retry(): void }) {
     return () => controller.abort()
   }, [guid, retry])
 
+  if (!guid && draft.kind === 'loading') return <PleaseWait />
+  if (!guid && (draft.kind === 'unknown' || draft.kind === 'unavailable')) {
+    return <DraftLinkProblem problem={draft} formName="LMA Enrollment Form" formPath="/lma" />
+  }
   if (!loaded) return <PleaseWait />
   if ('kind' in loaded) return <AuthorizationLinkProblem problem={loaded} />
+  const restored =
+    !guid && draft.kind === 'loaded'
+      ? enrollmentFromDraft(draft.opened.values, {
+          type: 'Lma',
+          brand: brand.key,
+          year: enrollmentYear,
+        })
+      : undefined
   return (
     <LoadedLmaForm
-      initial={loaded.enrollment}
+      initial={restored ?? loaded.enrollment}
       authorized={loaded.authorized}
       currentYear={enrollmentYear}
+      draft={!guid && draft.kind === 'loaded' ? draft : { kind: 'none' }}
     />
   )
 }
@@ -92,10 +115,12 @@ function LoadedLmaForm({
   initial,
   authorized,
   currentYear,
+  draft,
 }: {
   initial: Enrollment
   authorized: EnrollmentAuthorization | null
   currentYear: number
+  draft: Extract<DraftLoad, { kind: 'none' | 'loaded' }>
 }) {
   const [, navigate] = useLocation()
   const readOnly = isReadOnly({
@@ -106,12 +131,13 @@ function LoadedLmaForm({
   })
   const form = useFormState(initial, readOnly)
   const authorizing = initial.guid !== '' && initial.status !== '' && canAuthorize(initial.status)
+  const session = useDraftSession(draft)
 
   async function submit(values: Enrollment) {
     try {
       const { reference } = authorizing
         ? await authorizeEnrollment(initial.guid, { ...values, guid: initial.guid })
-        : await submitEnrollment(values)
+        : await submitEnrollment(values, session.current.token)
       // A submission mails its submitter a receipt; an authorization mails no one a receipt.
       navigate(`/${outcomeOfSuccess(false)}`, { state: referenceState(reference, !authorizing) })
     } catch (error) {
@@ -122,12 +148,18 @@ function LoadedLmaForm({
     }
   }
 
+  // Only a new enrollment is saved to continue later (not the authorization view).
+  const isNew = initial.guid === ''
   return (
-    <LmaForm
-      form={form}
-      mode={authorizing ? 'authorize' : 'new'}
-      authorized={authorized}
-      onSubmit={submit}
-    />
+    <>
+      {isNew && draft.kind === 'loaded' && <DraftRestored opened={draft.opened} />}
+      <LmaForm
+        form={form}
+        mode={authorizing ? 'authorize' : 'new'}
+        authorized={authorized}
+        onSubmit={submit}
+        actions={isNew ? <SaveDraftButton form={form} session={session} /> : undefined}
+      />
+    </>
   )
 }

@@ -16,8 +16,13 @@ export type SavedEnrollment = Enrollment & {
 /** An enrollment as its authorization link opens it: with its authorization, if one stands. */
 export type LinkedEnrollment = SavedEnrollment & { authorized: EnrollmentAuthorization | null }
 
-export function submitEnrollment(enrollment: Enrollment): Promise<SubmissionReceipt> {
-  return api.post<SubmissionReceipt>('/api/enrollments', enrollment)
+/** Submits a new enrollment; a form opened from a saved draft names it, and it is deleted. */
+export function submitEnrollment(
+  enrollment: Enrollment,
+  draftToken?: string,
+): Promise<SubmissionReceipt> {
+  const query = draftToken ? `?draft=${encodeURIComponent(draftToken)}` : ''
+  return api.post<SubmissionReceipt>(`/api/enrollments${query}`, enrollment)
 }
 
 export function getEnrollment(guid: string, signal?: AbortSignal): Promise<LinkedEnrollment> {

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { createScheduledJobRepository } from './scheduled-job-repository.js'
+import { type PeriodicJob, Scheduler } from './scheduler.js'
+
+export interface SchedulerOptions {
+  /** The jobs, made once the plugins they use are registered (server/periodic-jobs.ts). */
+  jobs: (app: FastifyInstance) => PeriodicJob[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic jobs of this instance (tests run them with `runDue`). */
+    scheduler: Scheduler
+  }
+}
+
+/**
+ * The first look waits this long after the server is ready (or one interval, if shorter): on the
+ * embedded database it runs on the server's one thread, and at once it held back the first
+ * answers, /readyz's among them, by 30 to 65 ms of every start (docs/performance.md).
+ */
+const FIRST_RUN_MS = 1000
+
+/** One scheduler per instance for every periodic job; each job runs once across instances. */
+const schedulerPlugin: FastifyPluginAsync<SchedulerOptions> = async (app, options) => {
+  const jobs = createScheduledJobRepository(app.database.db)
+  const scheduler = new Scheduler({
+    jobs: options.jobs(app),
+    claim: (job) => jobs.claim(job.name, job.everyMs),
+    log: app.log,
+    firstRunMs: FIRST_RUN_MS,
+  })
+  app.decorate('scheduler', scheduler)
+  app.addHook('onReady', async () => scheduler.start())
+  app.addHook('onClose', async () => scheduler.stop())
+}
+
+export default fp(schedulerPlugin, { name: 'scheduler', dependencies: ['mail', 'reminders'] })

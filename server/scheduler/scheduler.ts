@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify'
+
+/** A job the server runs on a schedule (server/periodic-jobs.ts lists them). */
+export interface PeriodicJob {
+  /** Its row in `scheduled_jobs`: the name every instance claims it by. */
+  name: string
+  /** How often it runs, across all instances. */
+  everyMs: number
+  /** Does the work while `keepGoing()` says so; answers how many things it did. */
+  run(keepGoing: () => boolean): Promise<number>
+  /** What the log says after a run that did something ('authorization reminders sent'). */
+  logAs: string
+}
+
+export interface SchedulerOptions {
+  jobs: readonly PeriodicJob[]
+  /**
+   * Answers true to one instance only when `job` is due, and moves its due time on by `everyMs`
+   * (server/scheduler/scheduled-job-repository.ts).
+   */
+  claim(job: PeriodicJob): Promise<boolean>
+  log: FastifyBaseLogger
+  /** How long after start each job's first look is (default 0: at once), at most its interval. */
+  firstRunMs?: number
+}
+
+/**
+ * The one scheduler of every periodic job: each instance looks for each job at start (or shortly
+ * after) and then every `everyMs`, one run of a job at a time; a look runs the job only if this
+ * instance claimed it, so a job runs once per interval whatever the number of instances.
+ */
+export class Scheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>()
+  private readonly running = new Set<Promise<void>>()
+  private stopped = false
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  start(): void {
+    for (const job of this.options.jobs) {
+      this.schedule(job, Math.min(this.options.firstRunMs ?? 0, job.everyMs))
+    }
+  }
+
+  /** Lets the runs under way finish (their transactions commit or roll back), then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const timer of this.timers.values()) clearTimeout(timer)
+    this.timers.clear()
+    await Promise.all(this.running)
+  }
+
+  /** Claims and runs each due job now (tests, and two instances at once); answers those run. */
+  async runDue(): Promise<string[]> {
+    const ran: string[] = []
+    for (const job of this.options.jobs) {
+      if (await this.runIfClaimed(job)) ran.push(job.name)
+    }
+    return ran
+  }
+
+  private schedule(job: PeriodicJob, ms: number): void {
+    clearTimeout(this.timers.get(job.name))
+    const timer = setTimeout(() => this.tick(job), ms)
+    timer.unref()
+    this.timers.set(job.name, timer)
+  }
+
+  private tick(job: PeriodicJob): void {
+    const run = this.runIfClaimed(job)
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.log.warn({ err: error }, `${job.name}: the run failed`),
+      )
+      .finally(() => {
+        this.running.delete(run)
+        if (!this.stopped) this.schedule(job, job.everyMs)
+      })
+    this.running.add(run)
+  }
+
+  private async runIfClaimed(job: PeriodicJob): Promise<boolean> {
+    if (!(await this.options.claim(job))) return false
+    const done = await job.run(() => !this.stopped)
+    if (done > 0) this.options.log.info({ job: job.name, done }, job.logAs)
+    return true
+  }
+}
