@@ -1,5 +1,6 @@
 import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
+import { paymentStateWords } from '../../shared/format/status-words.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import type { CellValue, ReportColumn } from './report-sheet.js'
@@ -69,8 +70,10 @@ export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
 
 /** Paid, Overdue (unpaid past its due date) or Unpaid (docs/product.md#office-workflow). */
 export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' {
-  if (invoice.paidOn) return 'Paid'
-  return isOverdue(invoice, programToday()) ? 'Overdue' : 'Unpaid'
+  return paymentStateWords({
+    paidOn: invoice.paidOn,
+    overdue: isOverdue(invoice, programToday()),
+  })
 }
 
 /** The totals row: 'Total', then the sum of every number column. */

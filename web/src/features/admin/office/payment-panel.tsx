@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
+import { paymentStateWords } from '@shared/format/status-words'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
@@ -74,7 +75,7 @@ function PaymentState({
   const [busy, setBusy] = useState(false)
   // Why the payment shown is not what was asked for (another administrator changed it first).
   const [conflict, setConflict] = useState('')
-  const state = payment.paidOn ? 'Paid' : payment.overdue ? 'Overdue' : 'Unpaid'
+  const state = paymentStateWords(payment)
 
   /** A 409: the invoice changed meanwhile. Says so, and shows the payment as it now stands. */
   const showConflict = async (caught: unknown): Promise<boolean> => {
