@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestDatabase,

@@ -1,4 +1,5 @@
-import { type Kysely, Migrator, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 

@@ -1,10 +1,11 @@
 import type {
+  AbortableOperationOptions,
   CompiledQuery,
+  ControlConnectionProvider,
   DatabaseConnection,
   Dialect,
   Driver,
   QueryCompiler,
-  QueryResult,
   TransactionSettings,
 } from 'kysely'
 import { markIfUnavailable } from './database-errors.js'
@@ -34,15 +35,29 @@ async function marked<T>(work: Promise<T>): Promise<T> {
 }
 
 class UnavailableAwareConnection implements DatabaseConnection {
-  constructor(readonly inner: DatabaseConnection) {}
+  // Kysely calls these only for a query given an abort signal; kept when the driver has them.
+  readonly cancelQuery?: (provider: ControlConnectionProvider) => Promise<void>
+  readonly killSession?: (provider: ControlConnectionProvider) => Promise<void>
+  readonly collectSessionInfo?: () => Promise<void>
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return marked(this.inner.executeQuery<R>(query))
+  constructor(readonly inner: DatabaseConnection) {
+    const { cancelQuery, killSession, collectSessionInfo } = inner
+    if (cancelQuery) this.cancelQuery = (provider) => marked(cancelQuery.call(inner, provider))
+    if (killSession) this.killSession = (provider) => marked(killSession.call(inner, provider))
+    if (collectSessionInfo) this.collectSessionInfo = () => marked(collectSessionInfo.call(inner))
   }
 
-  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
+  executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions) {
+    return marked(this.inner.executeQuery<R>(query, options))
+  }
+
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: AbortableOperationOptions,
+  ) {
     try {
-      yield* this.inner.streamQuery<R>(query, chunkSize)
+      yield* this.inner.streamQuery<R>(query, chunkSize, options)
     } catch (error) {
       throw markIfUnavailable(error)
     }
@@ -56,12 +71,12 @@ function unwrap(connection: DatabaseConnection): DatabaseConnection {
 class UnavailableAwareDriver implements Driver {
   constructor(private readonly inner: Driver) {}
 
-  init(): Promise<void> {
-    return marked(this.inner.init())
+  init(options?: AbortableOperationOptions): Promise<void> {
+    return marked(this.inner.init(options))
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new UnavailableAwareConnection(await marked(this.inner.acquireConnection()))
+  async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
+    return new UnavailableAwareConnection(await marked(this.inner.acquireConnection(options)))
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -94,12 +109,12 @@ class UnavailableAwareDriver implements Driver {
     return marked(release.call(this.inner, unwrap(connection), name, compile))
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(unwrap(connection))
+  releaseConnection(connection: DatabaseConnection, options?: AbortableOperationOptions) {
+    return this.inner.releaseConnection(unwrap(connection), options)
   }
 
-  destroy(): Promise<void> {
-    return this.inner.destroy()
+  destroy(options?: AbortableOperationOptions): Promise<void> {
+    return this.inner.destroy(options)
   }
 
   private required<K extends 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>(name: K) {

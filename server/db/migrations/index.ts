@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import * as regions from './0001-regions.js'
 import * as enrollments from './0002-enrollments.js'
 import * as invoices from './0003-invoices.js'
