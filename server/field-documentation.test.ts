@@ -7,7 +7,9 @@ const product = repositoryDocument('docs/product.md')
 
 /** The names a section of docs/product.md sets in code spans: `bac`, `Small`, ... */
 function namedIn(heading: string): Set<string> {
-  return new Set([...markdownSection(product, heading).matchAll(/`([^`]+)`/g)].map((m) => m[1]))
+  return new Set(
+    [...markdownSection(product, heading).matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''),
+  )
 }
 
 describe("docs/product.md's fields", () => {
