@@ -25,10 +25,10 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     await database?.close()
   })
 
-  it('fills an empty database quickly, then never again', async () => {
-    const started = performance.now()
+  // How long the seed takes is measured by `npm run bench` (the cold start on a new database),
+  // not here: a timed assertion fails on a busy machine and proves nothing a user sees.
+  it('fills an empty database, then never again', async () => {
     const result = await seedDemoData(database.db, { year: 2025, brands: BRANDS })
-    expect(performance.now() - started).toBeLessThan(3000)
     expect(result).toMatchObject({ seeded: true, year: 2024, dealers: 3000 })
     // Last year's 162, and this year's returning part of them.
     expect(result.seeded && result.enrollments).toBeGreaterThan(162 + 40)
