@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     await database?.close()
   })
 
-  // How long the seed takes is measured by `npm run bench` (the cold start on a new database),
+  // How long the seed takes belongs in `npm run bench` (speed is measured there, as a ratio),
   // not here: a timed assertion fails on a busy machine and proves nothing a user sees.
   it('fills an empty database, then never again', async () => {
     const result = await seedDemoData(database.db, { year: 2025, brands: BRANDS })
