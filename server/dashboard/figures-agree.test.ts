@@ -119,6 +119,12 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
             ] as const,
         ),
       ]
+      // Every link of the table is checked here: a figure added to FIGURE_LINKS fails until it is.
+      const checked = new Set(figures.map(([, , link]) => link))
+      const unchecked = Object.entries(FIGURE_LINKS)
+        .filter(([, link]) => typeof link !== 'function' && !checked.has(link))
+        .map(([key]) => key)
+      expect(unchecked).toEqual([])
       // The seed has something in most figures, so empty lists cannot pass for a match.
       expect(figures.filter(([, value]) => value > 0).length).toBeGreaterThan(figures.length / 2)
       for (const [name, value, link] of figures) {
