@@ -263,3 +263,38 @@ test('a Decline whose reason the office chose to show: the box in the prompt, by
   await expect(shown.locator('b')).toHaveCount(0)
   await checkAtBothWidths(page, '7-declined-with-reason')
 })
+
+test('a bulk Decline shows its one reason on each selected enrollee’s status page when the box is ticked', async ({
+  page,
+}) => {
+  const prefix = freshName('Bulk Shared')
+  const names = [`${prefix} North`, `${prefix} South`]
+  const links: string[] = []
+  for (const name of names) {
+    const body = await submitDealer(page, name)
+    const receipt = await waitForMail(page, body.dealers[0]?.authEmailAddress ?? '', /received/)
+    links.push(statusLink(receipt.text))
+  }
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(prefix)
+  await expect(page.locator('.list-table tbody tr')).toHaveCount(2)
+  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check()
+  await page
+    .getByRole('region', { name: 'Selected enrollments' })
+    .getByRole('button', { name: 'Decline Selected' })
+    .click()
+  const prompt = page.getByRole('dialog', { name: 'Decline selected enrollments' })
+  await prompt.getByRole('textbox', { name: /^Reason/ }).fill('The program is full this year.')
+  await prompt.getByRole('checkbox', { name: SHARE_REASON_LABEL }).check()
+  await prompt.getByRole('button', { name: 'Yes' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Result of the bulk action' }).getByRole('status'),
+  ).toHaveText('2 enrollments declined, 0 skipped, 0 failed.')
+  for (const link of links) {
+    await page.goto(link)
+    await expect(page.locator('.status-page__status')).toHaveText('Declined')
+    await expect(page.locator('.status-page__reason')).toHaveText(
+      'The program office’s reason: The program is full this year.',
+    )
+  }
+})
