@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatDate } from '../shared/format/date-text'
+import { SHARE_REASON_LABEL, SHARE_WITHOUT_REASON } from '../shared/office/office-limits'
 import { expectAccessible } from './support/accessibility'
-import { signIn } from './support/admin'
+import { signIn, submitDealer } from './support/admin'
 import { expectDealerRows } from './support/dealer-table'
 import { freshBac, freshName, waitForMail } from './support/enrollment-data'
 import { authorizationLink, BASE_URL } from './support/servers'
@@ -199,4 +200,101 @@ test('the receipt’s status link follows an LMA from Authorizing to Paid; the o
   // The re-issued link still opens: asking again revokes nothing.
   await page.goto(newLink)
   await expect(page.locator('.status-page__status')).toHaveText('Approved')
+})
+
+test('a Decline whose reason the office chose to show: the box in the prompt, by keyboard; the status page shows the reason as text', async ({
+  page,
+}) => {
+  test.slow()
+  const name = freshName('Shared Reason Motors')
+  const body = await submitDealer(page, name)
+  const receipt = await waitForMail(page, body.dealers[0]?.authEmailAddress ?? '', /was received/)
+  const link = statusLink(receipt.text)
+
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(name)
+  const row = page.locator('.list-table tbody tr').filter({ hasText: name })
+  await row.getByRole('button', { name }).click()
+  const dialog = page.getByRole('dialog', { name: `${name} - Approving` })
+  await dialog.getByRole('button', { name: 'Decline' }).click()
+  const prompt = page.getByRole('dialog', { name: 'Please confirm' })
+  const share = prompt.getByRole('checkbox', { name: SHARE_REASON_LABEL })
+  await expect(share).not.toBeChecked()
+
+  // The box is reached from the reason by keyboard and ticked with Space.
+  const reason = prompt.getByRole('textbox', { name: /^Reason/ })
+  await reason.focus()
+  await page.keyboard.press('Tab')
+  await expect(share).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(share).toBeChecked()
+  // Showing no reason is refused in the prompt, as the server refuses it.
+  await prompt.getByRole('button', { name: 'Yes' }).click()
+  await expect(prompt.getByRole('alert')).toHaveText(SHARE_WITHOUT_REASON)
+  await expect(reason).toBeFocused()
+  await reason.fill('Enrolled twice: <b>use</b> the other enrollment.')
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectAccessible(page)
+    const overflow = await prompt.evaluate((element) => element.scrollWidth - element.clientWidth)
+    expect(overflow, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `test-results/status-page/7-decline-prompt-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await prompt.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByText('Enrollment declined.')).toBeVisible()
+  await expect(row.locator('.status')).toHaveText('Declined')
+
+  // The history says the reason is shown.
+  await row.getByRole('button', { name }).click()
+  const declined = page.getByRole('dialog', { name: `${name} - Declined` })
+  await declined.getByText('History', { exact: true }).click()
+  await expect(declined.locator('.history__changes').last()).toHaveText(
+    'Reason shown on the status page: Yes',
+  )
+
+  // The status page: 'Declined', and below it the reason, as text (no markup made of it).
+  await page.goto(link)
+  await expect(page.locator('.status-page__status')).toHaveText('Declined')
+  const shown = page.locator('.status-page__reason')
+  await expect(shown).toHaveText(
+    'The program office’s reason: Enrolled twice: <b>use</b> the other enrollment.',
+  )
+  await expect(shown.locator('b')).toHaveCount(0)
+  await checkAtBothWidths(page, '7-declined-with-reason')
+})
+
+test('a bulk Decline shows its one reason on each selected enrollee’s status page when the box is ticked', async ({
+  page,
+}) => {
+  const prefix = freshName('Bulk Shared')
+  const names = [`${prefix} North`, `${prefix} South`]
+  const links: string[] = []
+  for (const name of names) {
+    const body = await submitDealer(page, name)
+    const receipt = await waitForMail(page, body.dealers[0]?.authEmailAddress ?? '', /received/)
+    links.push(statusLink(receipt.text))
+  }
+  await signIn(page)
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(prefix)
+  await expect(page.locator('.list-table tbody tr')).toHaveCount(2)
+  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check()
+  await page
+    .getByRole('region', { name: 'Selected enrollments' })
+    .getByRole('button', { name: 'Decline Selected' })
+    .click()
+  const prompt = page.getByRole('dialog', { name: 'Decline selected enrollments' })
+  await prompt.getByRole('textbox', { name: /^Reason/ }).fill('The program is full this year.')
+  await prompt.getByRole('checkbox', { name: SHARE_REASON_LABEL }).check()
+  await prompt.getByRole('button', { name: 'Yes' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Result of the bulk action' }).getByRole('status'),
+  ).toHaveText('2 enrollments declined, 0 skipped, 0 failed.')
+  for (const link of links) {
+    await page.goto(link)
+    await expect(page.locator('.status-page__status')).toHaveText('Declined')
+    await expect(page.locator('.status-page__reason')).toHaveText(
+      'The program office’s reason: The program is full this year.',
+    )
+  }
 })

@@ -40,6 +40,11 @@ export interface EnrollmentColumns {
   last_reminder_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   /** Seeded demo data (or its rollover copy): never mailed through a mail server (migration 0012). */
   demo: Generated<boolean>
+  /**
+   * The decline reason shown on the enrollee's status page (migration 0016): set by a Decline
+   * whose reason the office chose to share, cleared by every other change of status.
+   */
+  shared_decline_reason: string | null
   /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
   dealer_rows: DatabaseCount
 }

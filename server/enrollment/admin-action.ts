@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
 import { type AdminAction, refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
-import type { Database } from '../db/schema.js'
+import type { Database, HistoryChange } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
@@ -15,6 +16,8 @@ export interface AdminActionOptions {
   historyAction: string
   /** The administrator's reason, kept in the history entry. */
   reason?: string
+  /** What else the history entry records of the action. */
+  changes?: HistoryChange[]
   /** The change itself, in the transaction; answers the status after it. */
   apply(trx: Kysely<Database>, stored: StoredEnrollment): Promise<EnrollmentStatus | 'Deleted'>
 }
@@ -39,13 +42,20 @@ export async function runAdminAction(
       currentYear: context.config.ENROLLMENT_YEAR,
     })
     if (refusal) throw AppError.conflict(refusal)
+    const shownBefore = await context.lifecycle.sharedDeclineReason(trx, stored.id)
     const statusAfter = await options.apply(trx, stored)
+    const changes = [...(options.changes ?? [])]
+    // Leaving Declined takes the shown decline reason off the status page: the history says so.
+    if (shownBefore !== null && statusAfter !== 'Declined') {
+      changes.push({ field: REASON_SHOWN_FIELD, before: true, after: false })
+    }
     await context.history.record(trx, {
       guid,
       action: options.historyAction,
       actor: options.admin.username,
       statusBefore: stored.status,
       statusAfter,
+      changes,
       reason: options.reason,
     })
     return context.enrollments.findByGuid(guid, trx)

@@ -7,7 +7,7 @@ import {
   enrollmentListItemSchema,
   storedEnrollmentSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
-import { reasonBody } from '../../shared/office/office-schemas.js'
+import { declineBody, reasonBody } from '../../shared/office/office-schemas.js'
 import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
 import {
   type AnswerEncoding,
@@ -77,14 +77,24 @@ const approveRoute = {
   response: enrollmentAnswers,
 }
 
-/** Re-authorize and Decline take an optional reason, kept in the history. */
-const reasonedRoute = (summary: string) => ({
+/** Re-authorize takes an optional reason, kept in the history. */
+const reauthorizeRoute = {
   ...admin,
-  summary,
+  summary: 'Send an LMA enrollment back to its representative',
   params: guidParams,
   body: reasonBody,
   response: enrollmentAnswers,
-})
+}
+
+/** Decline takes an optional reason, kept in the history, and may show it on the status page. */
+const declineRoute = {
+  ...admin,
+  summary:
+    'Decline an enrollment; its reason shown on the status page only when shareReason is true',
+  params: guidParams,
+  body: declineBody,
+  response: enrollmentAnswers,
+}
 
 const deleteRoute = {
   ...admin,
@@ -147,32 +157,24 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     toWire(await approveEnrollment(context, request.params.guid, adminOf(request))),
   )
 
-  api.post(
-    '/enrollments/:guid/re-authorize',
-    { schema: reasonedRoute('Send an LMA enrollment back to its representative') },
-    async (request) =>
-      toWire(
-        await reauthorizeEnrollment(
-          context,
-          request.params.guid,
-          adminOf(request),
-          request.body?.reason,
-        ),
+  api.post('/enrollments/:guid/re-authorize', { schema: reauthorizeRoute }, async (request) =>
+    toWire(
+      await reauthorizeEnrollment(
+        context,
+        request.params.guid,
+        adminOf(request),
+        request.body?.reason,
       ),
+    ),
   )
 
-  api.post(
-    '/enrollments/:guid/decline',
-    { schema: reasonedRoute('Decline an enrollment') },
-    async (request) =>
-      toWire(
-        await declineEnrollment(
-          context,
-          request.params.guid,
-          adminOf(request),
-          request.body?.reason,
-        ),
-      ),
+  api.post('/enrollments/:guid/decline', { schema: declineRoute }, async (request) =>
+    toWire(
+      await declineEnrollment(context, request.params.guid, adminOf(request), {
+        reason: request.body?.reason,
+        shareReason: request.body?.shareReason,
+      }),
+    ),
   )
 
   api.post('/enrollments/:guid/delete', { schema: deleteRoute }, async (request) =>

@@ -16,17 +16,37 @@ export function createEnrollmentLifecycleRepository() {
       return row !== undefined
     },
 
-    /** Sets the status; bumps the version and the modification time. */
+    /**
+     * Sets the status; bumps the version and the modification time. The decline reason the
+     * status page shows is `sharedReason` for Declined and cleared for any other status
+     * (docs/product.md#status-page).
+     */
     async setStatus(
       executor: Kysely<Database>,
       id: string,
       status: EnrollmentStatus,
+      sharedReason: string | null = null,
     ): Promise<void> {
       await executor
         .updateTable('enrollments')
-        .set({ status, version: sql`version + 1`, modified_at: sql`now()` })
+        .set({
+          status,
+          shared_decline_reason: status === 'Declined' ? sharedReason : null,
+          version: sql`version + 1`,
+          modified_at: sql`now()`,
+        })
         .where('id', '=', id)
         .execute()
+    },
+
+    /** The decline reason the office chose to show the enrollee; null when none is shown. */
+    async sharedDeclineReason(executor: Kysely<Database>, id: string): Promise<string | null> {
+      const row = await executor
+        .selectFrom('enrollments')
+        .select('shared_decline_reason')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.shared_decline_reason ?? null
     },
 
     /** An authorization request went out now: its reminders start over (docs/product.md#authorization-reminders). */

@@ -27,7 +27,7 @@ export async function runBulkAction(
   action: BulkActionName,
   guids: string[],
   admin: AdminIdentity,
-  options: { reason?: string; dryRun?: boolean; log: Logger },
+  options: { reason?: string; shareReason?: boolean; dryRun?: boolean; log: Logger },
 ): Promise<BulkResult> {
   await refuseUnknown(context, guids)
   if (options.dryRun) return preview(context, action, guids)
@@ -37,7 +37,10 @@ export async function runBulkAction(
       const after =
         action === 'approve'
           ? await approveEnrollment(context, guid, admin)
-          : await declineEnrollment(context, guid, admin, options.reason)
+          : await declineEnrollment(context, guid, admin, {
+              reason: options.reason,
+              shareReason: options.shareReason,
+            })
       results.push({ guid, outcome: 'done', status: after.status, reason: null })
     } catch (error) {
       if (error instanceof AppError && error.status === 409) {

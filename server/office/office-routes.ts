@@ -56,6 +56,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       runBulkAction(context, request.params.action, request.body.guids, adminOf(request), {
         reason: request.body.reason,
+        shareReason: request.body.shareReason,
         dryRun: request.body.dryRun,
         log: request.log,
       }),

@@ -91,6 +91,10 @@ export async function findStatusPage(
     representative:
       (enrollment.type === 'Lma' ? enrollment.lma?.authName : enrollment.dealers[0]?.authName) ??
       '',
+    declineReason:
+      status === 'Declined'
+        ? await context.lifecycle.sharedDeclineReason(context.db, enrollment.id)
+        : null,
     dealers,
     dealerCount: coveredDealers(status, dealers.length),
     kitCount: dealers.reduce((sum, dealer) => sum + dealer.kits, 0),

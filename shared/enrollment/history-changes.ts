@@ -8,6 +8,13 @@ import type { DealerEntry } from './enrollment.js'
 /** The change of an enrollment's yearly kit cost, in dollars (money on the wire). */
 export const YEARLY_COST_FIELD = 'yearlyCost'
 
+/**
+ * Whether the enrollee's status page shows the decline reason (docs/product.md#history): a
+ * Decline with a reason records `after` true or false (no `before`); a change of status that
+ * hides a shown reason records true → false.
+ */
+export const REASON_SHOWN_FIELD = 'reasonShown'
+
 /** A dealer row added to or removed from an LMA's table: `after` or `before` of `dealers[i]`. */
 export type HistoryDealerRow = Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>
 

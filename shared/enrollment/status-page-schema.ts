@@ -40,6 +40,11 @@ export const statusPageSchema = z
     status: z.enum(ENROLLMENT_STATUSES),
     /** The authorized representative's name: whom an Authorizing enrollment waits for. */
     representative: z.string(),
+    /**
+     * A Declined enrollment's reason, when the program office chose to show it to the enrollee;
+     * null otherwise (and for every other status). Plain text, never markup.
+     */
+    declineReason: z.string().nullable(),
     dealers: z.array(z.object({ bac: z.string(), name: z.string(), kits: z.int() })),
     /** Dealers covered and kits ordered, counted as every screen counts them. */
     dealerCount: z.int(),

@@ -13,6 +13,13 @@ export const OFFICE_LIMITS = {
   bulkBatch: 500,
 } as const
 
+/**
+ * Decline's choice to show its reason on the enrollee's status page (docs/product.md#status-page):
+ * the prompt's words, and why showing no reason is refused (the prompt and the server's 400).
+ */
+export const SHARE_REASON_LABEL = 'Show this reason to the enrollee on their status page'
+export const SHARE_WITHOUT_REASON = 'Write the reason to show it to the enrollee.'
+
 /** The answer of a bulk action for one enrollment. */
 export type BulkOutcome = 'done' | 'skipped' | 'failed'
 

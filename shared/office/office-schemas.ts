@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { hasInvalidCharacter } from '../enrollment/text-fields.js'
 import { normalizeText } from '../enrollment/text-normalization.js'
 import { lengthMessage, MESSAGES } from '../enrollment/validation-messages.js'
-import { OFFICE_LIMITS } from './office-limits.js'
+import { OFFICE_LIMITS, SHARE_WITHOUT_REASON } from './office-limits.js'
 
 /**
  * Free text an administrator writes (a reason, a note): normalized like the forms' fields, line
@@ -26,12 +26,35 @@ function officeText(max: number) {
     .refine((value) => value.length <= max, lengthMessage(max))
 }
 
-/** Decline and Re-authorize: no body, {} or a reason. */
+/** Re-authorize: no body, {} or a reason. */
 export const reasonBody = z
   .strictObject(
     { reason: officeText(OFFICE_LIMITS.reason).optional() },
     { error: 'Send an empty body, {} or { "reason": "..." }.' },
   )
+  .nullish()
+
+/**
+ * Decline's choice to show its reason on the enrollee's status page (docs/product.md#status-page);
+ * not shown unless asked.
+ */
+const shareReason = z.boolean({ error: 'shareReason must be true or false.' }).optional().meta({
+  description:
+    'Show the reason to the enrollee on their status page while the enrollment is Declined; false when left out. Needs a reason.',
+})
+
+/** A body that asks to show its reason must have one. */
+function reasonToShare(body: { reason?: string | undefined; shareReason?: boolean | undefined }) {
+  return body.shareReason !== true || Boolean(body.reason)
+}
+
+/** Decline: no body, {} or a reason, and whether the enrollee's status page shows it. */
+export const declineBody = z
+  .strictObject(
+    { reason: officeText(OFFICE_LIMITS.reason).optional(), shareReason },
+    { error: 'Send an empty body, {} or { "reason": "...", "shareReason": true }.' },
+  )
+  .refine(reasonToShare, { message: SHARE_WITHOUT_REASON, path: ['shareReason'] })
   .nullish()
 
 export const noteBody = z.strictObject({
@@ -75,21 +98,28 @@ export const enrollmentMailSchema = z
   })
   .meta({ id: 'EnrollmentMail' })
 
-export const bulkBody = z.strictObject({
-  guids: z
-    .array(z.uuid({ error: 'Each enrollment id must be a UUID.' }), {
-      error: 'Name the enrollments as a list of ids.',
-    })
-    .min(1, 'Select at least one enrollment.')
-    .max(
-      OFFICE_LIMITS.bulkBatch,
-      `At most ${OFFICE_LIMITS.bulkBatch} enrollments can be changed in one request.`,
-    )
-    .refine((guids) => new Set(guids).size === guids.length, 'Each enrollment may be named once.'),
-  reason: officeText(OFFICE_LIMITS.reason).optional(),
-  /** Answer what would happen (done: would change; skipped: why not) and change nothing. */
-  dryRun: z.boolean({ error: 'dryRun must be true or false.' }).optional(),
-})
+export const bulkBody = z
+  .strictObject({
+    guids: z
+      .array(z.uuid({ error: 'Each enrollment id must be a UUID.' }), {
+        error: 'Name the enrollments as a list of ids.',
+      })
+      .min(1, 'Select at least one enrollment.')
+      .max(
+        OFFICE_LIMITS.bulkBatch,
+        `At most ${OFFICE_LIMITS.bulkBatch} enrollments can be changed in one request.`,
+      )
+      .refine(
+        (guids) => new Set(guids).size === guids.length,
+        'Each enrollment may be named once.',
+      ),
+    reason: officeText(OFFICE_LIMITS.reason).optional(),
+    /** Decline only: show the reason on each enrollee's status page. */
+    shareReason,
+    /** Answer what would happen (done: would change; skipped: why not) and change nothing. */
+    dryRun: z.boolean({ error: 'dryRun must be true or false.' }).optional(),
+  })
+  .refine(reasonToShare, { message: SHARE_WITHOUT_REASON, path: ['shareReason'] })
 
 export const bulkResultSchema = z
   .object({

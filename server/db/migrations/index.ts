@@ -14,6 +14,7 @@ import * as demoEnrollments from './0012-demo-enrollments.js'
 import * as referenceSearch from './0013-reference-search-and-invoice-reference.js'
 import * as statusLinks from './0014-status-links.js'
 import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
+import * as sharedDeclineReason from './0016-shared-decline-reason.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-reference-search-and-invoice-reference': referenceSearch,
   '0014-status-links': statusLinks,
   '0015-drafts-and-scheduled-jobs': draftsAndScheduledJobs,
+  '0016-shared-decline-reason': sharedDeclineReason,
 }

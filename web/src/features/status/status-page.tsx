@@ -41,8 +41,16 @@ export function StatusPageView({ token, page }: { token: string; page: StatusPag
         </div>
         <div>
           <dt>Status</dt>
-          <dd className="status-page__status">
-            {statusPageWords(page.status, page.representative)}
+          <dd>
+            <span className="status-page__status">
+              {statusPageWords(page.status, page.representative)}
+            </span>
+            {/* The office chose to show why (docs/product.md#status-page); text, never markup. */}
+            {page.declineReason && (
+              <span className="status-page__reason">
+                The program office’s reason: {page.declineReason}
+              </span>
+            )}
           </dd>
         </div>
       </dl>

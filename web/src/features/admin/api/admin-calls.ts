@@ -43,13 +43,19 @@ export function updateEnrollment(guid: string, enrollment: Enrollment): Promise<
 
 export type AdminAction = 'approve' | 're-authorize' | 'decline' | 'delete'
 
-/** A status action; Decline and Re-authorize may carry the administrator's reason. */
+/**
+ * A status action; Decline and Re-authorize may carry the administrator's reason, and Decline
+ * whether the enrollee's status page shows it.
+ */
 export function runAdminAction(
   guid: string,
   action: AdminAction,
-  reason?: string,
+  { reason, shareReason }: { reason?: string | undefined; shareReason?: boolean } = {},
 ): Promise<{ guid: string; status: string }> {
-  return api.post(path(guid, action), reason ? { reason } : undefined)
+  return api.post(
+    path(guid, action),
+    reason ? { reason, ...(shareReason ? { shareReason: true } : {}) } : undefined,
+  )
 }
 
 export interface HistoryEntry {

@@ -74,12 +74,19 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     }
   }
 
-  /** Decline and Re-authorize ask for an optional reason; the others are a plain Yes/No. */
-  async function ask(action: AdminAction): Promise<{ reason?: string } | null> {
+  /**
+   * Decline and Re-authorize ask for an optional reason (Decline also whether the enrollee's
+   * status page shows it); the others are a plain Yes/No.
+   */
+  async function ask(
+    action: AdminAction,
+  ): Promise<{ reason?: string | undefined; shareReason?: boolean } | null> {
     const { question } = ACTION_TEXTS[action]
     if (action === 'decline' || action === 're-authorize') {
-      const reason = await askReason(question)
-      return reason === null ? null : { reason: reason || undefined }
+      const answer = await askReason(question, { offerToShare: action === 'decline' })
+      return answer === null
+        ? null
+        : { reason: answer.reason || undefined, shareReason: answer.shareReason }
     }
     return (await confirm(question)) ? {} : null
   }
@@ -89,7 +96,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     if (!answer) return
     setBusy(true)
     try {
-      const result = await runAdminAction(saved.guid, action, answer.reason)
+      const result = await runAdminAction(saved.guid, action, answer)
       toast.success(ACTION_TEXTS[action].done)
       onStatus(result.status)
       close()

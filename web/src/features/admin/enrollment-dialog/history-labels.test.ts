@@ -1,3 +1,4 @@
+import { REASON_SHOWN_FIELD } from '@shared/enrollment/history-changes'
 import { describe, expect, it } from 'vitest'
 import { changeText } from './history-labels'
 
@@ -86,6 +87,18 @@ describe('the history’s words (docs/product.md#history)', () => {
     ).toBe('Mail: (blank) → Authorization reminder to rep@x.example')
     expect(line({ field: 'mail', before: null, after: 'invoice to books@x.example' })).toBe(
       'Mail: (blank) → Invoice to books@x.example',
+    )
+  })
+
+  it('says whether a Decline shows its reason on the status page, and when a change hides it', () => {
+    expect(line({ field: REASON_SHOWN_FIELD, before: null, after: true })).toBe(
+      'Reason shown on the status page: Yes',
+    )
+    expect(line({ field: REASON_SHOWN_FIELD, before: null, after: false })).toBe(
+      'Reason shown on the status page: No',
+    )
+    expect(line({ field: REASON_SHOWN_FIELD, before: true, after: false })).toBe(
+      'Reason shown on the status page: Yes → No',
     )
   })
 

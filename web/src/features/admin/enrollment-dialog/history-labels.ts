@@ -1,6 +1,6 @@
 import { DEALER_ENTRY_FIELDS, type DealerField } from '@shared/enrollment/dealer-entry-fields'
 import type { HistoryDealerRow } from '@shared/enrollment/history-changes'
-import { YEARLY_COST_FIELD } from '@shared/enrollment/history-changes'
+import { REASON_SHOWN_FIELD, YEARLY_COST_FIELD } from '@shared/enrollment/history-changes'
 import { LMA_RECORD_FIELDS, type LmaField } from '@shared/enrollment/lma-record-fields'
 import { formatDate } from '@shared/format/date-text'
 import { mailKindWords } from '@shared/format/mail-words'
@@ -40,6 +40,8 @@ const OTHER_LABELS: Record<string, string> = {
   mail: 'Mail',
   paidOn: 'Paid on',
   paymentReference: 'Payment reference',
+  // Decline's choice to show its reason on the enrollee's status page.
+  [REASON_SHOWN_FIELD]: 'Reason shown on the status page',
 }
 
 /** A change's key split up: `lma.city`, `dealers[2].kitSize`, `dealers[2]`, or anything else. */
@@ -168,6 +170,10 @@ export function changeText(
     }
   }
   const label = fieldLabel(path)
+  // A Decline records only whether it shows its reason: there was nothing before it.
+  if (path.kind === 'other' && path.field === REASON_SHOWN_FIELD && change.before == null) {
+    return { subject: label, before: null, after: valueText(path, change.after, regions) }
+  }
   const row =
     path.kind === 'dealer' && (change.row || lmaRows)
       ? `${change.row || `Dealer row ${path.index + 1}`}: `

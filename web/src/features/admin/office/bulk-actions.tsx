@@ -18,7 +18,7 @@ const VERBS: Record<BulkAction, { label: string; past: string }> = {
 export async function inBatches(
   action: BulkAction,
   guids: readonly string[],
-  options: { reason?: string; dryRun?: boolean } = {},
+  options: { reason?: string | undefined; shareReason?: boolean; dryRun?: boolean } = {},
 ): Promise<BulkResult> {
   const total: BulkResult = { done: 0, skipped: 0, failed: 0, results: [] }
   for (let start = 0; start < guids.length; start += OFFICE_LIMITS.bulkBatch) {
@@ -101,10 +101,15 @@ export function BulkActions({
       )
       let leftWaiting: BulkResult['results'] = []
       let reason: string | undefined
+      let shareReason = false
       if (action === 'decline') {
-        const answer = await askReason(question, `${label} selected enrollments`)
+        const answer = await askReason(question, {
+          title: `${label} selected enrollments`,
+          offerToShare: true,
+        })
         if (answer === null) return
-        reason = answer || undefined
+        reason = answer.reason || undefined
+        shareReason = answer.shareReason
       } else if (waiting.length > 0) {
         const choice = await askApproval({
           question: `${preview.done.toLocaleString('en-US')} of the selected enrollments can be approved.${skipSummary(preview)} Each approval emails its confirmation (and an LMA its invoice).`,
@@ -131,7 +136,7 @@ export function BulkActions({
       const result =
         willChange.length > 0
           ? // Batches done before one that failed changed enrollments too.
-            await inBatches(action, willChange, { reason }).finally(
+            await inBatches(action, willChange, { reason, shareReason }).finally(
               () => void changed({ action: 'bulk' }),
             )
           : { done: 0, skipped: 0, failed: 0, results: [] }

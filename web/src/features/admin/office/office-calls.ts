@@ -41,11 +41,12 @@ export function markUnpaid(guid: string): Promise<InvoicePayment> {
 export function runBulkAction(
   action: 'approve' | 'decline',
   guids: readonly string[],
-  options: { reason?: string; dryRun?: boolean } = {},
+  options: { reason?: string | undefined; shareReason?: boolean; dryRun?: boolean } = {},
 ): Promise<BulkResult> {
   return api.post<BulkResult>(`/api/enrollments/bulk/${action}`, {
     guids,
     ...(options.reason ? { reason: options.reason } : {}),
+    ...(options.reason && options.shareReason ? { shareReason: true } : {}),
     ...(options.dryRun ? { dryRun: true } : {}),
   })
 }
