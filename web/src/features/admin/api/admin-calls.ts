@@ -1,6 +1,7 @@
 import type { Session } from '@shared/auth/session-schema'
 import type { Enrollment, EnrollmentListItem } from '@shared/enrollment/enrollment'
 import type { HistoryChange } from '@shared/enrollment/history-changes'
+import type { AdminAction } from '@shared/enrollment/status-rules'
 import { api } from '../../../lib/api-client'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 
@@ -41,7 +42,13 @@ export function updateEnrollment(guid: string, enrollment: Enrollment): Promise<
   return api.post<SavedEnrollment>(path(guid, 'update'), enrollment)
 }
 
-export type AdminAction = 'approve' | 're-authorize' | 'decline' | 'delete'
+/** Each action of the shared status rules, as the last segment of its route. */
+const ACTION_PATHS: Readonly<Record<AdminAction, string>> = {
+  approve: 'approve',
+  reauthorize: 're-authorize',
+  decline: 'decline',
+  delete: 'delete',
+}
 
 /**
  * A status action; Decline and Re-authorize may carry the administrator's reason, and Decline
@@ -53,7 +60,7 @@ export function runAdminAction(
   { reason, shareReason }: { reason?: string | undefined; shareReason?: boolean } = {},
 ): Promise<{ guid: string; status: string }> {
   return api.post(
-    path(guid, action),
+    path(guid, ACTION_PATHS[action]),
     reason ? { reason, ...(shareReason ? { shareReason: true } : {}) } : undefined,
   )
 }

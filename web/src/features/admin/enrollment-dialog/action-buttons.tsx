@@ -1,11 +1,10 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
 import {
+  type AdminAction,
   refusalReason,
-  type AdminAction as StatusRuleAction,
   type StatusSubject,
 } from '@shared/enrollment/status-rules'
 import { useId } from 'react'
-import type { AdminAction } from '../api/admin-calls'
 
 export interface ActionButtonsProps {
   enrollment: Enrollment
@@ -17,18 +16,16 @@ export interface ActionButtonsProps {
 
 interface ActionButton {
   action: AdminAction
-  /** The name of the action in the shared status rules. */
-  rule: StatusRuleAction
   label: string
   danger?: boolean
   lmaOnly?: boolean
 }
 
 const BUTTONS: readonly ActionButton[] = [
-  { action: 'approve', rule: 'approve', label: 'Approve' },
-  { action: 're-authorize', rule: 'reauthorize', label: 'Re-authorize', lmaOnly: true },
-  { action: 'decline', rule: 'decline', label: 'Decline' },
-  { action: 'delete', rule: 'delete', label: 'Delete', danger: true },
+  { action: 'approve', label: 'Approve' },
+  { action: 'reauthorize', label: 'Re-authorize', lmaOnly: true },
+  { action: 'decline', label: 'Decline' },
+  { action: 'delete', label: 'Delete', danger: true },
 ]
 
 export const UNSAVED_NOTE = 'Save or undo your changes to approve, re-authorize, decline or delete.'
@@ -55,7 +52,7 @@ export function ActionButtons({
   }
   const noteId = `${id}-unsaved`
   const buttons = BUTTONS.filter((button) => !button.lmaOnly || enrollment.type === 'Lma').map(
-    (button) => ({ ...button, reason: refusalReason(button.rule, subject) }),
+    (button) => ({ ...button, reason: refusalReason(button.action, subject) }),
   )
   const reasonId = (button: ActionButton) => `${id}-${button.action}`
   return (
@@ -109,7 +106,7 @@ export const ACTION_TEXTS: Record<AdminAction, { question: string; done: string 
       'Approve this enrollment? The authorized representative will be emailed a confirmation.',
     done: 'Enrollment approved.',
   },
-  're-authorize': {
+  reauthorize: {
     question:
       'Send the authorization request to the authorized representative again? The status becomes Authorizing.',
     done: 'Authorization requested.',

@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { AdminAction } from '@shared/enrollment/status-rules'
 import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
 import { useState } from 'react'
 import { useFormDirty, useFormState } from '../../../components/form/form-state'
@@ -9,7 +10,7 @@ import { useConfig } from '../../config/config-context'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { DealerForm } from '../../enrollment/dealer-form/dealer-form'
 import { LmaForm } from '../../enrollment/lma-form/lma-form'
-import { type AdminAction, runAdminAction, updateEnrollment } from '../api/admin-calls'
+import { runAdminAction, updateEnrollment } from '../api/admin-calls'
 import { MailsPanel } from '../office/mails-panel'
 import { NotesPanel } from '../office/notes-panel'
 import { PaymentPanel } from '../office/payment-panel'
@@ -82,7 +83,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     action: AdminAction,
   ): Promise<{ reason?: string | undefined; shareReason?: boolean } | null> {
     const { question } = ACTION_TEXTS[action]
-    if (action === 'decline' || action === 're-authorize') {
+    if (action === 'decline' || action === 'reauthorize') {
       const answer = await askReason(question, { offerToShare: action === 'decline' })
       return answer === null
         ? null
