@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
 import { useBrand } from '../features/brand/brand-context'
-import { useConfig } from '../features/config/config-context'
+import { ProgramOfficeContact } from '../features/config/program-office-contact'
 import { SITE_TITLE, usePageTitleState } from '../lib/page-title'
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const brand = useBrand()
-  const { support } = useConfig()
   const { title } = usePageTitleState()
   return (
     <div className="public-layout" data-brand={brand.key}>
@@ -32,9 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>
-          Questions about the program? Contact us at{' '}
-          <a href={`mailto:${support.email}`}>{support.email}</a> or{' '}
-          <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>.
+          Questions about the program? Contact us at <ProgramOfficeContact />.
         </p>
       </footer>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { MailLink, PhoneLink } from '../../components/ui/contact-links'
 import { SITE_TITLE, usePageTitleState } from '../../lib/page-title'
 import { useAuth } from '../auth/auth-context'
 import { useConfig } from '../config/config-context'
@@ -50,8 +51,8 @@ export function AdminLayout({ children, menu }: { children: ReactNode; menu?: Re
       </main>
       <footer className="site-footer">
         <p>
-          IT support: {itSupport.name}, <a href={`mailto:${itSupport.email}`}>{itSupport.email}</a>,{' '}
-          <a href={`tel:${itSupport.phone.replace(/[^\d+]/g, '')}`}>{itSupport.phone}</a>
+          IT support: {itSupport.name}, <MailLink email={itSupport.email} />,{' '}
+          <PhoneLink phone={itSupport.phone} />
         </p>
       </footer>
     </div>

@@ -1,3 +1,4 @@
+import { MailLink, PhoneLink } from '../../components/ui/contact-links'
 import { usePageTitle } from '../../lib/page-title'
 import { useAuth } from '../auth/auth-context'
 import { useConfig } from '../config/config-context'
@@ -18,8 +19,7 @@ export function NotAdministrator({ username }: { username: string }) {
       </p>
       <p>
         To be given access, contact IT support: {itSupport.name},{' '}
-        <a href={`mailto:${itSupport.email}`}>{itSupport.email}</a>,{' '}
-        <a href={`tel:${itSupport.phone.replace(/[^\d+]/g, '')}`}>{itSupport.phone}</a>.
+        <MailLink email={itSupport.email} />, <PhoneLink phone={itSupport.phone} />.
       </p>
       <p>Signed in with the wrong account? Log out, then sign in with the right one.</p>
       <button

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { describedBy } from '../../components/form/field-shell'
 import { ApiError } from '../../lib/api-client'
 import { usePageTitle } from '../../lib/page-title'
-import { ProgramOfficeContact } from './program-office-contact'
+import { ProgramOfficeContact } from '../config/program-office-contact'
 import { askForStatusLinks } from './status-calls'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { usePageTitle } from '../../lib/page-title'
-import { ProgramOfficeContact } from './program-office-contact'
+import { ProgramOfficeContact } from '../config/program-office-contact'
 
 /** Why a status link shows no status: it opens nothing, or the page could not be loaded. */
 export type StatusLinkProblem = { kind: 'not-valid' } | { kind: 'unavailable'; retry(): void }

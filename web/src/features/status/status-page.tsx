@@ -7,8 +7,8 @@ import { useEffect, useId, useState } from 'react'
 import { PleaseWait } from '../../components/ui/please-wait'
 import { usePageTitle } from '../../lib/page-title'
 import { useConfig } from '../config/config-context'
+import { ProgramOfficeContact } from '../config/program-office-contact'
 import { InvoiceDocument } from '../invoice/invoice-document'
-import { ProgramOfficeContact } from './program-office-contact'
 import { getStatusInvoice, statusInvoicePdfUrl } from './status-calls'
 
 /**

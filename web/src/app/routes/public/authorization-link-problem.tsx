@@ -1,4 +1,4 @@
-import { useConfig } from '../../../features/config/config-context'
+import { ProgramOfficeContact } from '../../../features/config/program-office-contact'
 import { usePageTitle } from '../../../lib/page-title'
 
 /** Why an authorization link (`/lma?auth={id}`) cannot open an enrollment to authorize. */
@@ -22,13 +22,7 @@ const TITLES: Record<LinkProblem['kind'], string> = {
 export function AuthorizationLinkProblem({ problem }: { problem: LinkProblem }) {
   const title = TITLES[problem.kind]
   usePageTitle(title)
-  const { support } = useConfig()
-  const contact = (
-    <>
-      <a href={`mailto:${support.email}`}>{support.email}</a> or{' '}
-      <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
-    </>
-  )
+  const contact = <ProgramOfficeContact />
   return (
     <section className="stack">
       {problem.kind === 'unknown' && (

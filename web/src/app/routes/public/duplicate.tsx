@@ -1,3 +1,4 @@
+import { MailLink } from '../../../components/ui/contact-links'
 import { useConfig } from '../../../features/config/config-context'
 import { usePageTitle } from '../../../lib/page-title'
 
@@ -11,7 +12,7 @@ export function Duplicate() {
         nothing more to do.
       </p>
       <p>
-        To change it, contact us at <a href={`mailto:${support.email}`}>{support.email}</a>.
+        To change it, contact us at <MailLink email={support.email} />.
       </p>
     </section>
   )

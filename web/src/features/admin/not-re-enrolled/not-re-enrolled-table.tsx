@@ -3,6 +3,7 @@ import { formatDate } from '@shared/format/date-text'
 import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
+import { MailLink, PhoneLink } from '../../../components/ui/contact-links'
 import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { useConfig } from '../../config/config-context'
@@ -143,17 +144,10 @@ export function NotReEnrolledTable({
                 <td data-label="Contact">
                   {item.contactName}
                   {item.contactEmail && (
-                    <a className="not-re-enrolled__detail" href={`mailto:${item.contactEmail}`}>
-                      {item.contactEmail}
-                    </a>
+                    <MailLink className="not-re-enrolled__detail" email={item.contactEmail} />
                   )}
                   {item.contactPhone && (
-                    <a
-                      className="not-re-enrolled__detail"
-                      href={`tel:${item.contactPhone.replace(/[^\d+]/g, '')}`}
-                    >
-                      {item.contactPhone}
-                    </a>
+                    <PhoneLink className="not-re-enrolled__detail" phone={item.contactPhone} />
                   )}
                 </td>
                 <td data-label="Last year’s kits">{kitMixText(item)}</td>

@@ -3,7 +3,7 @@ import type { OpenedDraft } from '@shared/enrollment/draft-schema'
 import { formatDate } from '@shared/format/date-text'
 import { Link } from 'wouter'
 import { usePageTitle } from '../../../lib/page-title'
-import { useConfig } from '../../config/config-context'
+import { ProgramOfficeContact } from '../../config/program-office-contact'
 
 /** Over a form opened from its link: when it was saved and until when the link works. */
 export function DraftRestored({ opened }: { opened: OpenedDraft }) {
@@ -35,13 +35,7 @@ export function DraftLinkProblem({
   formPath: string
 }) {
   usePageTitle(problem.kind === 'unknown' ? 'Saved Form Not Found' : 'Saved Form Not Loaded')
-  const { support } = useConfig()
-  const contact = (
-    <>
-      <a href={`mailto:${support.email}`}>{support.email}</a> or{' '}
-      <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
-    </>
-  )
+  const contact = <ProgramOfficeContact />
   if (problem.kind === 'unavailable') {
     return (
       <section className="stack">
