@@ -109,7 +109,7 @@ export function StatusPageView({ token, page }: { token: string; page: StatusPag
         </h2>
         <p>
           Please contact the program office at <ProgramOfficeContact /> and quote the reference{' '}
-          {page.reference}.
+          <span className="status-page__reference">{page.reference}</span>.
         </p>
         <p className="status-page__note">
           This link works until {formatDate(page.linkExpiresAt)}. Anyone who has it can see this
