@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { isDemoDataWanted } from './demo-data/demo-data-wanted.js'
 import { seedDemoDataIfWanted } from './demo-data/seed-demo-data-if-wanted.js'
+import { startTelemetry } from './telemetry/telemetry.js'
 import { findWebRoot } from './web/web-root.js'
 
 async function main(): Promise<void> {
@@ -23,6 +24,12 @@ async function main(): Promise<void> {
             }
           : null,
       })
+  // Before the database and the app: the instrumentations patch pg and Fastify as they load.
+  const telemetry = await startTelemetry({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+    database: config.DATABASE_URL ? 'postgres' : 'pglite',
+  })
   let reportConnectionError = (_error: Error) => {}
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -55,6 +62,8 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => database.close())
+      // The last spans are sent before the process ends.
+      .then(() => telemetry?.shutdown())
       .then(
         () => {
           app.log.info('in-flight requests finished, database closed; exiting')

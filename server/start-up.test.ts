@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     rmSync(folder, { recursive: true, force: true })
   })
 
-  it('loads neither the report, invoice, sign-in and mail libraries nor the demo data generator until a request needs them', async () => {
+  it('loads neither the report, invoice, sign-in and mail libraries nor the demo data generator until a request needs them, nor OpenTelemetry without its variable', async () => {
     database = await createChildDatabase(kind)
     // The first start seeds the demo data; a restart finds them there.
     // Reminders off: the demo's older Authorizing LMAs would otherwise be reminded at once, and
@@ -61,6 +61,9 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     expect(ON_FIRST_USE.filter((name) => atStart.has(name))).toEqual([])
     expect(atStart.has(kind === 'pglite' ? 'pg' : '@electric-sql/pglite')).toBe(false)
     expect(loaded()).not.toContain('/demo-data/generate-demo-data')
+    // Without OTEL_EXPORTER_OTLP_ENDPOINT, nothing of OpenTelemetry (server/telemetry/).
+    expect([...atStart].filter(isOpenTelemetry)).toEqual([])
+    expect(loaded()).not.toContain('/telemetry/tracing')
 
     // The development sign-in builds its provider on the first request that needs it.
     const discovery = await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`)
@@ -69,6 +72,9 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     expect(packagesIn(loaded()).has('oidc-provider')).toBe(true)
   }, 120_000)
 })
+
+const isOpenTelemetry = (name: string) =>
+  name.startsWith('@opentelemetry/') || name === '@fastify/otel'
 
 /** The npm packages among the recorded module URLs. */
 function packagesIn(urls: string): Set<string> {

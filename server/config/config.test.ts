@@ -32,6 +32,11 @@ describe('loadConfig', () => {
     ['BRANDS', 'chevy', /BRANDS must be a comma-separated list of key:Display Name/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL must be an http\(s\) URL/],
     ['REDIS_URL', 'http://cache:6379', /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'collector:4318',
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    ],
     ['REMINDER_AFTER_DAYS', 'a week', /REMINDER_AFTER_DAYS must be a number of days/],
     ['REMINDER_AFTER_DAYS', '-1', /REMINDER_AFTER_DAYS must be between 0 and 365 days/],
     ['REMINDER_MAX', '1.5', /REMINDER_MAX must be a whole number of reminders/],
@@ -75,6 +80,17 @@ describe('loadConfig', () => {
     for (const url of ['redis://cache.internal:6379/2', 'rediss://:pw@cache.example.com:6380']) {
       expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url)
     }
+  })
+
+  it('traces only when an OTLP endpoint is set, as the service pos-enrollment unless named', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined()
+    expect(loadConfig({}).OTEL_SERVICE_NAME).toBe('pos-enrollment')
+    const config = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+      OTEL_SERVICE_NAME: 'pos-enrollment-staging',
+    })
+    expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector:4318')
+    expect(config.OTEL_SERVICE_NAME).toBe('pos-enrollment-staging')
   })
 
   it('reads brands, year and the open flag', () => {

@@ -90,6 +90,9 @@ const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  /** OpenTelemetry: set, requests (and PostgreSQL's queries) are traced to this OTLP/HTTP endpoint. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('pos-enrollment'),
   REMINDER_AFTER_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
