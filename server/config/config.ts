@@ -90,6 +90,10 @@ const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]{24,200}$/, 'must be 24 to 200 letters, digits or -._~+/')
+    .optional(),
   REMINDER_AFTER_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -257,4 +261,10 @@ function truncate(value: string): string {
   return value.length > 60 ? `${value.slice(0, 57)}...` : value
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'DEV_PASSWORD'])
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'DEV_PASSWORD',
+  'METRICS_TOKEN',
+])
