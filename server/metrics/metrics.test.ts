@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { freePort } from '../test-support/free-port.js'
+import { markdownSection, repositoryDocument } from '../test-support/markdown-tables.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
@@ -158,6 +159,26 @@ describe.each(testDatabaseKinds())('GET /metrics on %s', (kind) => {
         ),
       ).toBe(1)
       expect(later.text).not.toContain('no-such-thing-here')
+    })
+
+    it("names in docs/deployment.md's metrics and alerts only metrics the server has", async () => {
+      const section = markdownSection(
+        repositoryDocument('docs/deployment.md'),
+        '## Metrics and alerts',
+      )
+      const named = new Set(
+        [...section.matchAll(/\bpos_[a-z_]+/g)].map((match) =>
+          match[0].replace(/_(count|bucket|sum)$/, ''),
+        ),
+      )
+      expect(named.size).toBeGreaterThanOrEqual(9)
+      const { text } = await scrape(t)
+      const served = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]))
+      expect([...named].filter((name) => !served.has(name))).toEqual([])
+      // And the label values the alerts select on.
+      for (const label of ['status_class="5xx"', 'job="authorization-reminders"']) {
+        expect(section).toContain(label)
+      }
     })
   })
 
