@@ -45,14 +45,14 @@ const metricsRoute = {
 /**
  * GET /metrics for Prometheus, and the request counts behind it. Each route gets its own
  * observer when it is registered (onRoute), so a request costs one histogram observation; a
- * request no route matched is counted under the route "unmatched".
+ * request no route matched (a page of the SPA, a 404) is counted under the route "unmatched".
  */
 const metricsPlugin: FastifyPluginAsync = async (app) => {
   const metrics = new Metrics()
   app.decorate('metrics', metrics)
 
   app.addHook('onRoute', (route) => {
-    const observe = metrics.routeObserver(route.url)
+    const observe = metrics.routeObserver(routeLabel(route.url))
     const hook: onResponseHookHandler = (request, reply, done) => {
       observe(request.method, reply.statusCode, reply.elapsedTime)
       done()
@@ -68,6 +68,14 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
 }
 
 export default fp(metricsPlugin, { name: 'metrics' })
+
+/**
+ * A route's pattern, as the metrics name it; the built SPA's files (one route each, their names
+ * hashed anew by every release) are counted together as `static`.
+ */
+export function routeLabel(url: string): string {
+  return !url.startsWith('/api/') && /\.[a-z0-9]+$/i.test(url) ? 'static' : url
+}
 
 /** GET /metrics; registered after the API's document, which lists it (app.ts). */
 export const metricsRoutes: FastifyPluginAsync<MetricsRouteOptions> = async (app, options) => {

@@ -7,6 +7,7 @@ import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
+import { routeLabel } from './metrics-plugin.js'
 
 const TOKEN = 'metrics-token-0123456789abcdefABCDEF'
 
@@ -22,6 +23,16 @@ async function scrape(t: TestApp, headers: Record<string, string> = {}) {
   }
   return { samples, text: response.body }
 }
+
+describe("a route's name in the metrics", () => {
+  it('is its pattern; the built files, hashed anew by each release, are counted together', () => {
+    expect(routeLabel('/api/enrollments/:guid')).toBe('/api/enrollments/:guid')
+    expect(routeLabel('/api/openapi.json')).toBe('/api/openapi.json')
+    expect(routeLabel('/healthz')).toBe('/healthz')
+    expect(routeLabel('/assets/index-3f9a1c.js')).toBe('static')
+    expect(routeLabel('/oidc-silent.html')).toBe('static')
+  })
+})
 
 describe.each(testDatabaseKinds())('GET /metrics on %s', (kind) => {
   describe('with the mail server down and reminders on a short schedule', () => {
