@@ -1,9 +1,9 @@
 /**
  * The server's floors, checked by `npm run lint` over the product's code (tests left out: a test
  * builds the whole app, so it sits above every folder). From the ground up: config/; http/;
- * db/; the services (auth/, capability/, mail/, rate-limit/, health/, public-config/, dev-oidc/,
- * web/, telemetry/); the noun folders (enrollment/, invoice/, office/, ...); and server/*.ts
- * (app.ts, main.ts), which put them together. A folder imports only from its floor and below, and no two
+ * db/; the services (auth/, capability/, mail/, rate-limit/, metrics/, health/, public-config/,
+ * dev-oidc/, web/, telemetry/); the noun folders (enrollment/, invoice/, office/, ...); and
+ * server/*.ts (app.ts, main.ts), which put them together. A folder imports only from its floor and below, and no two
  * folders import each other, however far round. ARCHITECTURE.md#import-direction.
  */
 const base = require('./.dependency-cruiser.cjs')
@@ -17,6 +17,7 @@ const SERVICES = [
   'capability',
   'mail',
   'rate-limit',
+  'metrics',
   'health',
   'public-config',
   'dev-oidc',

@@ -25,6 +25,7 @@ import { serializerCompiler } from './http/openapi-serializer.js'
 import { drawInvoicePdf } from './invoice/invoice-pdf-attachment.js'
 import { invoiceRoutes } from './invoice/invoice-routes.js'
 import mailPlugin, { type MailOptions } from './mail/mail-plugin.js'
+import metricsPlugin, { metricsRoutes } from './metrics/metrics-plugin.js'
 import { officeRoutes } from './office/office-routes.js'
 import { periodicJobs } from './periodic-jobs.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
@@ -178,7 +179,11 @@ export async function buildApp({
   // compressed at build time (.br, .gz) by the web plugin.
   await app.register(compress, COMPRESSION)
 
-  await app.register(rateLimitPlugin)
+  // Before every route, so that each route gets its request counts (server/metrics/).
+  await app.register(metricsPlugin)
+  await app.register(rateLimitPlugin, {
+    onRefused: (route) => app.metrics.rateLimitRefused(route),
+  })
   // Before every route, so that the document and its route list see them all.
   await registerApiDocs(app)
   await app.register(mailPlugin, {
@@ -189,12 +194,17 @@ export async function buildApp({
   // Every periodic job: the reminders, the drafts' purge.
   await app.register(schedulerPlugin, {
     jobs: (instance) => periodicJobs(instance, { reminders, draftPurge }),
+    runs: app.metrics,
   })
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)
   if (devOidc) await app.register(devOidcPlugin, { devOidc })
   await app.register(authPlugin, { local: devOidc?.trust })
   await app.register(healthRoutes)
+  await app.register(metricsRoutes, {
+    outbox: () => app.mail.outbox.figures(),
+    pool: () => database.poolUse?.(),
+  })
   await app.register(
     async (api) => {
       await api.register(publicConfigRoutes)

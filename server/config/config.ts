@@ -93,6 +93,10 @@ const envSchema = z.object({
   /** OpenTelemetry: set, requests (and PostgreSQL's queries) are traced to this OTLP/HTTP endpoint. */
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('pos-enrollment'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9\-._~+/]{24,200}$/, 'must be 24 to 200 letters, digits or -._~+/')
+    .optional(),
   REMINDER_AFTER_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -260,4 +264,10 @@ function truncate(value: string): string {
   return value.length > 60 ? `${value.slice(0, 57)}...` : value
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'DEV_PASSWORD'])
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'DEV_PASSWORD',
+  'METRICS_TOKEN',
+])

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind
   /** Runs a trivial query; rejects when the database cannot answer. */
   ping(): Promise<void>
+  /** The PostgreSQL pool's connections and waiting queries now (/metrics); PGlite has no pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -31,16 +33,25 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // Each kind loads its own driver only (PGlite's is large), when it is opened.
-  const { db, kind } = options.databaseUrl
+  const { db, kind, pool } = options.databaseUrl
     ? {
-        db: postgresDatabase((await import('pg')).default, options.databaseUrl, options),
+        ...postgresDatabase((await import('pg')).default, options.databaseUrl, options),
         kind: 'postgres' as const,
       }
-    : { db: await pgliteDatabase(options.dataDir), kind: 'pglite' as const }
+    : { db: await pgliteDatabase(options.dataDir), kind: 'pglite' as const, pool: undefined }
   let closed = false
   return {
     db,
     kind,
+    ...(pool
+      ? {
+          poolUse: () => ({
+            total: pool.totalCount,
+            idle: pool.idleCount,
+            waiting: pool.waitingCount,
+          }),
+        }
+      : {}),
     ping: async () => {
       if (closed) throw new Error('The database is closed')
       await sql`select 1`.execute(db)
@@ -56,7 +67,7 @@ function postgresDatabase(
   driver: typeof pg,
   connectionString: string,
   options: DatabaseOptions,
-): Kysely<Database> {
+): { db: Kysely<Database>; pool: pg.Pool } {
   const statementTimeout = options.statementTimeoutMs ?? 30_000
   const pool = new driver.Pool({
     connectionString,
@@ -73,7 +84,10 @@ function postgresDatabase(
   // (guardClient reports it once).
   pool.on('error', () => {})
   pool.on('connect', (client) => guardClient(client, (error) => options.onConnectionError?.(error)))
-  return new Kysely<Database>({ dialect: unavailableAwareDialect(new PostgresDialect({ pool })) })
+  const db = new Kysely<Database>({
+    dialect: unavailableAwareDialect(new PostgresDialect({ pool })),
+  })
+  return { db, pool }
 }
 
 /**

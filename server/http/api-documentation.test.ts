@@ -8,14 +8,17 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js'
 
 type Document = { paths: Record<string, Record<string, { security?: unknown[] }>> }
 
-/** Who may call a route, as docs/product.md's API table says: the first four need no token. */
+/**
+ * Who may call a route, as docs/product.md's API table says: the first four need no token; the
+ * operator's is METRICS_TOKEN (or, without it, a loopback client).
+ */
 const WITHOUT_TOKEN = [
   'public',
   'holder of the guid',
   'holder of a status link',
   'holder of the draft link',
 ]
-const WITH_TOKEN = ['admin', 'anyone signed in']
+const WITH_TOKEN = ['admin', 'anyone signed in', 'operator']
 
 const unquote = (cell: string | undefined) => (cell ?? '').replaceAll('`', '').trim()
 

@@ -22,7 +22,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 
 /** The API's own calls and the health probes are described; the SPA, the reference page and the development helpers are not. */
 export function isDescribed(url: string): boolean {
-  if (url === '/healthz' || url === '/readyz') return true
+  if (url === '/healthz' || url === '/readyz' || url === '/metrics') return true
   if (url === OPENAPI_PATH || url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`))
     return false
   return url.startsWith('/api/')
@@ -109,6 +109,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'The OpenID Connect ID token of an administrator.',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'METRICS_TOKEN, for GET /metrics; without it set, /metrics answers loopback clients only.',
           },
         },
       },

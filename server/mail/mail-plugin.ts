@@ -10,6 +10,8 @@ import { createOutboxRepository, type OutboxRepository } from './outbox-reposito
 export interface MailOptions {
   pollMs?: number
   retryBaseMs?: number
+  /** Attempts before a mail is given up (failed); 15 unless a test says otherwise. */
+  maxAttempts?: number
   sendTimeoutMs?: number
   /** Tests that inspect the outbox themselves turn the worker off. */
   worker?: boolean
@@ -65,6 +67,7 @@ const mailPlugin: FastifyPluginAsync<MailPluginOptions> = async (app, options) =
     log: app.log,
     pollMs: options.pollMs,
     retryBaseMs: options.retryBaseMs,
+    maxAttempts: options.maxAttempts,
     sendTimeoutMs: options.sendTimeoutMs,
   })
   app.decorate('mail', { outbox, kick: () => worker.kick(), devMailbox })

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { MailKind } from '../../shared/mail/mail-kinds.js'
 import type { Database, MailAttachment } from '../db/schema.js'
-import { LEASE, mailNextAttemptSql, mailStatusSql } from './mail-state-sql.js'
+import { LEASE, mailFailedSql, mailNextAttemptSql, mailStatusSql } from './mail-state-sql.js'
 
 export interface OutgoingMail {
   /** One of the kinds the admin area has words for (shared/format/mail-words.ts). */
@@ -177,6 +177,27 @@ export function createOutboxRepository(
         )
         .returning(['kind', 'recipient'])
         .executeTakeFirst()
+    },
+
+    /**
+     * What /metrics says of the outbox: the mails still tried, how long the oldest of them has
+     * waited, and those given up on. Reads the unsent rows only (the partial index
+     * outbox_pending_idx), which a draining outbox keeps few.
+     */
+    async figures(): Promise<{ pending: number; oldestPendingAgeSeconds: number; failed: number }> {
+      const failed = mailFailedSql('o')
+      const result = await sql<{ pending: string; oldest: string | null; failed: string }>`
+        select count(*) filter (where not ${failed}) as pending,
+          extract(epoch from now() - min(o.created_at) filter (where not ${failed})) as oldest,
+          count(*) filter (where ${failed}) as failed
+        from outbox o
+        where o.sent_at is null`.execute(db)
+      const row = result.rows[0]
+      return {
+        pending: Number(row?.pending ?? 0),
+        oldestPendingAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+        failed: Number(row?.failed ?? 0),
+      }
     },
 
     async markFailed(id: string, error: string, retryInMs: number | null): Promise<void> {

@@ -23,7 +23,12 @@ declare module 'fastify' {
  * it they live in Redis and hold for all instances together (falling back to this process's own
  * counts while Redis is away).
  */
-const rateLimitPlugin: FastifyPluginAsync = async (app) => {
+export interface RateLimitOptions {
+  /** Told of each refusal, with the route pattern (the metrics count them). */
+  onRefused?: (route: string) => void
+}
+
+const rateLimitPlugin: FastifyPluginAsync<RateLimitOptions> = async (app, { onRefused }) => {
   // ioredis is loaded only where REDIS_URL asks for it.
   const redis = app.config.REDIS_URL
     ? new (await import('./redis-connection.js')).RedisConnection(app.config.REDIS_URL, app.log)
@@ -33,6 +38,9 @@ const rateLimitPlugin: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
+    ...(onRefused
+      ? { onExceeded: (request) => onRefused(request.routeOptions.url ?? 'unmatched') }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         context.statusCode,

@@ -22,6 +22,11 @@ export interface SchedulerOptions {
   log: FastifyBaseLogger
   /** How long after start each job's first look is (default 0: at once), at most its interval. */
   firstRunMs?: number
+  /**
+   * Told how each look that claimed or failed to claim a job ended (the metrics count them): a
+   * run that threw, or a claim that could not be made, is a failure.
+   */
+  onRun?: (run: { job: string; outcome: 'success' | 'failure'; done: number }) => void
 }
 
 /**
@@ -80,8 +85,15 @@ export class Scheduler {
   }
 
   private async runIfClaimed(job: PeriodicJob): Promise<boolean> {
-    if (!(await this.options.claim(job))) return false
-    const done = await job.run(() => !this.stopped)
+    let done: number
+    try {
+      if (!(await this.options.claim(job))) return false
+      done = await job.run(() => !this.stopped)
+    } catch (error) {
+      this.options.onRun?.({ job: job.name, outcome: 'failure', done: 0 })
+      throw error
+    }
+    this.options.onRun?.({ job: job.name, outcome: 'success', done })
     if (done > 0) this.options.log.info({ job: job.name, done }, job.logAs)
     return true
   }
