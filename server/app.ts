@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import helmet from 'helmet'
+import { auditRoutes } from './audit/audit-routes.js'
 import authPlugin from './auth/auth-plugin.js'
 import { sessionRoutes } from './auth/session-routes.js'
 import type { Config } from './config/config.js'
@@ -221,6 +222,7 @@ export async function buildApp({
       await api.register(reminderRoutes)
       await api.register(reEnrollmentRoutes)
       await api.register(statusRoutes)
+      await api.register(auditRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { AuditFilters } from '../../shared/audit/audit-schema.js'
 import type { HispanicFigure, KitSizeFigure } from '../../shared/dashboard/dashboard-figures.js'
 import type { DealerEntryColumns } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { DraftValues } from '../../shared/enrollment/draft-schema.js'
@@ -217,6 +218,17 @@ export interface ScheduledJobTable {
   runs: Generated<string>
 }
 
+/** The audit trail (server/audit/): exports, reports, bulk actions, invitations, payments. */
+export interface AuditTrailTable {
+  id: Generated<string>
+  at: Timestamp
+  actor: string
+  action: string
+  year: number
+  filters: JSONColumnType<AuditFilters, string, string>
+  row_count: number
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -231,4 +243,5 @@ export interface Database {
   status_links: StatusLinkTable
   enrollment_drafts: EnrollmentDraftTable
   scheduled_jobs: ScheduledJobTable
+  audit_trail: AuditTrailTable
 }

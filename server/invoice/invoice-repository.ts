@@ -30,6 +30,9 @@ export interface InvoiceRecord extends InvoiceSnapshot {
 
 /** What an invoice's payment is checked against and changes (YYYY-MM-DD dates). */
 export interface InvoicePaymentState {
+  invoiceNumber: string
+  /** The program year of the invoice. */
+  year: number
   invoiceDate: string
   paidOn: string | null
   reference: string | null
@@ -122,12 +125,16 @@ export function createInvoiceRepository(db: Kysely<Database>) {
           sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
           sql<string | null>`to_char(paid_on, 'YYYY-MM-DD')`.as('paid_on'),
           'payment_reference',
+          'invoice_number',
+          'invoice_year',
         ])
         .where('enrollment_guid', '=', guid)
         .forUpdate()
         .executeTakeFirst()
       return (
         row && {
+          invoiceNumber: row.invoice_number,
+          year: row.invoice_year,
           invoiceDate: String(row.invoice_date),
           paidOn: row.paid_on === null ? null : String(row.paid_on),
           reference: row.payment_reference,

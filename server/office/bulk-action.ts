@@ -1,6 +1,7 @@
 import { refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { BulkOutcome } from '../../shared/office/office-limits.js'
 import type { BulkResult } from '../../shared/office/office-schemas.js'
+import { createAuditRepository } from '../audit/audit-repository.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import { approveEnrollment } from '../enrollment/approve-enrollment.js'
 import { declineEnrollment } from '../enrollment/decline-enrollment.js'
@@ -59,7 +60,26 @@ export async function runBulkAction(
       }
     }
   }
-  return summed(results)
+  const result = summed(results)
+  // Each enrollment's change commits in its own transaction (with its history entry); the bulk
+  // action's entry follows them and counts the ones done. One that changed nothing leaves none.
+  if (result.done > 0) {
+    await createAuditRepository(context.db).record({
+      actor: admin.username,
+      action: action === 'approve' ? 'bulk-approve' : 'bulk-decline',
+      year: context.config.ENROLLMENT_YEAR,
+      filters:
+        action === 'approve'
+          ? { selected: guids.length }
+          : {
+              selected: guids.length,
+              reason: Boolean(options.reason?.trim()),
+              shareReason: options.shareReason ?? false,
+            },
+      rows: result.done,
+    })
+  }
+  return result
 }
 
 function summed(results: BulkResult['results']): BulkResult {

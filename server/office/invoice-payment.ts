@@ -2,6 +2,7 @@ import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { formatDate } from '../../shared/format/date-text.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
+import { createAuditRepository } from '../audit/audit-repository.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
@@ -47,6 +48,7 @@ export async function recordPayment(
 ): Promise<InvoicePayment> {
   const day = programToday()
   const invoices = createInvoiceRepository(context.db)
+  const audit = createAuditRepository(context.db)
   await context.db.transaction().execute(async (trx) => {
     // The enrollment's lock first, as every writer of its history takes it (history-repository);
     // the invoice of a deleted enrollment has only the invoice's lock, which is enough there.
@@ -87,6 +89,22 @@ export async function recordPayment(
         { field: 'paymentReference', before: before.reference, after: after.reference },
       ].filter((change) => change.before !== change.after),
     })
+    // In the change's transaction: a refused or rolled-back change leaves no entry.
+    await audit.record(
+      {
+        actor: admin.username,
+        action: 'payment',
+        year: before.year,
+        filters: {
+          invoiceNumber: before.invoiceNumber,
+          paid: payment !== null,
+          paidOn: after.paidOn,
+          paymentReference: after.reference,
+        },
+        rows: 1,
+      },
+      trx,
+    )
   })
   return findPayment(context, guid)
 }

@@ -5,6 +5,7 @@ import {
   INVITATION_PAUSE_HOURS,
   type InvitationResult,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
+import { createAuditRepository } from '../audit/audit-repository.js'
 import type { AdminIdentity } from '../auth/admin-identity.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { reEnrollmentInvitationMail } from '../mail/templates/re-enrollment-invitation-mail.js'
@@ -70,6 +71,18 @@ export async function sendInvitations(
     })
     if (done) invited.push(guid)
   }
-  if (invited.length > 0) context.mailQueued()
-  return { sent: invited.length, invited, skipped: new Set(guids).size - invited.length }
+  const selected = new Set(guids).size
+  if (invited.length > 0) {
+    // Each invitation commits in its own transaction (with its history entry); the batch's
+    // entry follows them and counts those sent. A batch that sent none leaves none.
+    await createAuditRepository(context.db).record({
+      actor: admin.username,
+      action: 'invitations',
+      year: config.ENROLLMENT_YEAR,
+      filters: { selected },
+      rows: invited.length,
+    })
+    context.mailQueued()
+  }
+  return { sent: invited.length, invited, skipped: selected - invited.length }
 }

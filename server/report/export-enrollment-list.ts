@@ -21,7 +21,7 @@ import {
 } from '../enrollment/enrollment-list-repository.js'
 import { listClock } from '../enrollment/find-enrollments.js'
 import { addReportSheet, type CellKind, type CellValue, type ReportColumn } from './report-sheet.js'
-import { reportFilename, sendXlsx } from './xlsx-download.js'
+import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 /** How each of the list's columns is written as a cell; every column of the list is one here. */
 function cellsOf(
@@ -65,6 +65,7 @@ export interface ListExportOptions {
   brands: readonly Brand[]
   filters: EnrollmentListFilters
   sort: ListSort
+  recorded?: DownloadRecorder
 }
 
 /**
@@ -76,19 +77,25 @@ export interface ListExportOptions {
  */
 export async function exportEnrollmentList(
   reply: FastifyReply,
-  { db, brands, filters, sort }: ListExportOptions,
+  { db, brands, filters, sort, recorded }: ListExportOptions,
 ): Promise<FastifyReply> {
   const json = await createEnrollmentListRepository(db).find(filters, listClock(), {
     withReferences: true,
   })
   const items = sortListItems(JSON.parse(json) as ListExportItem[], sort, brands)
-  return sendXlsx(reply, reportFilename('pos-enrollment-list'), async (download) => {
-    const sheet = addReportSheet(download.workbook, 'Enrollments', enrollmentListColumns(brands))
-    for (const item of items) {
-      if (download.closed) return
-      sheet.add(item)
-      if (download.backlogged()) await download.drained()
-    }
-    if (!download.closed) sheet.commit()
-  })
+  return sendXlsx(
+    reply,
+    reportFilename('pos-enrollment-list'),
+    async (download) => {
+      const sheet = addReportSheet(download.workbook, 'Enrollments', enrollmentListColumns(brands))
+      for (const item of items) {
+        if (download.closed) return 0
+        sheet.add(item)
+        if (download.backlogged()) await download.drained()
+      }
+      if (!download.closed) sheet.commit()
+      return items.length
+    },
+    recorded,
+  )
 }

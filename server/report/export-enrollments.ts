@@ -5,12 +5,13 @@ import type { Database } from '../db/schema.js'
 import { enrollmentExportColumns } from './enrollment-export-columns.js'
 import { EXPORT_BATCH_ROWS, exportBatches } from './export-batches.js'
 import { addReportSheet } from './report-sheet.js'
-import { reportFilename, sendXlsx } from './xlsx-download.js'
+import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 export interface ExportOptions {
   db: Kysely<Database>
   config: Config
   batchRows?: number
+  recorded?: DownloadRecorder
 }
 
 /**
@@ -20,36 +21,44 @@ export interface ExportOptions {
  */
 export async function exportEnrollments(
   reply: FastifyReply,
-  { db, config, batchRows = EXPORT_BATCH_ROWS }: ExportOptions,
+  { db, config, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
 ): Promise<FastifyReply> {
   const batches = exportBatches(db, batchRows)
   const first = await batches.next()
-  return sendXlsx(reply, reportFilename('pos-enrollments'), async (download) => {
-    const sheet = addReportSheet(
-      download.workbook,
-      'Enrollments',
-      enrollmentExportColumns(config.BRANDS),
-    )
-    let batch = first
-    while (!batch.done && !download.closed) {
-      // The next batch is read while this one is written: on PostgreSQL the database works in
-      // its own process meanwhile. At most two batches are held (docs/performance.md).
-      const following = batches.next()
-      following.catch(() => {}) // awaited below, or dropped with the closed download
-      for (const row of batch.value) {
-        sheet.add(row)
-        // Wait whenever the zip or the client falls behind, so memory stays flat however many
-        // rows there are.
-        if (download.backlogged()) await download.drained()
+  return sendXlsx(
+    reply,
+    reportFilename('pos-enrollments'),
+    async (download) => {
+      const sheet = addReportSheet(
+        download.workbook,
+        'Enrollments',
+        enrollmentExportColumns(config.BRANDS),
+      )
+      let batch = first
+      let rows = 0
+      while (!batch.done && !download.closed) {
+        // The next batch is read while this one is written: on PostgreSQL the database works in
+        // its own process meanwhile. At most two batches are held (docs/performance.md).
+        const following = batches.next()
+        following.catch(() => {}) // awaited below, or dropped with the closed download
+        for (const row of batch.value) {
+          sheet.add(row)
+          rows += 1
+          // Wait whenever the zip or the client falls behind, so memory stays flat however many
+          // rows there are.
+          if (download.backlogged()) await download.drained()
+          if (download.closed) break
+        }
         if (download.closed) break
+        batch = await following
       }
-      if (download.closed) break
-      batch = await following
-    }
-    if (download.closed) {
-      await batches.return(undefined)
-      return
-    }
-    sheet.commit()
-  })
+      if (download.closed) {
+        await batches.return(undefined)
+        return rows
+      }
+      sheet.commit()
+      return rows
+    },
+    recorded,
+  )
 }

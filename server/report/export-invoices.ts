@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js'
 import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { INVOICE_REPORT_COLUMNS, invoiceTotals } from './invoice-report-columns.js'
 import { addReportSheet } from './report-sheet.js'
-import { reportFilename, sendXlsx } from './xlsx-download.js'
+import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 /**
  * `POST /api/reports/invoices/{year}` (docs/product.md#reports): one row per invoice of the year, then a
@@ -14,16 +14,23 @@ export async function exportInvoices(
   reply: FastifyReply,
   db: Kysely<Database>,
   year: number,
+  recorded?: DownloadRecorder,
 ): Promise<FastifyReply> {
   const invoices = await createInvoiceRepository(db).listByYear(year)
-  return sendXlsx(reply, reportFilename(`pos-invoices-${year}`), async (download) => {
-    const sheet = addReportSheet(download.workbook, `Invoices ${year}`, INVOICE_REPORT_COLUMNS)
-    for (const invoice of invoices) {
-      sheet.add(invoice)
-      if (download.backlogged()) await download.drained()
-      if (download.closed) return
-    }
-    sheet.addTotals(invoiceTotals(invoices))
-    sheet.commit()
-  })
+  return sendXlsx(
+    reply,
+    reportFilename(`pos-invoices-${year}`),
+    async (download) => {
+      const sheet = addReportSheet(download.workbook, `Invoices ${year}`, INVOICE_REPORT_COLUMNS)
+      for (const invoice of invoices) {
+        sheet.add(invoice)
+        if (download.backlogged()) await download.drained()
+        if (download.closed) return 0
+      }
+      sheet.addTotals(invoiceTotals(invoices))
+      sheet.commit()
+      return invoices.length
+    },
+    recorded,
+  )
 }

@@ -5,7 +5,7 @@ import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { NotReEnrolled } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import type { Region } from '../../shared/region/region.js'
 import { addReportSheet, type ReportColumn } from './report-sheet.js'
-import { reportFilename, sendXlsx } from './xlsx-download.js'
+import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 function columns(
   regions: readonly Region[],
@@ -63,18 +63,25 @@ export async function exportNotReEnrolled(
   items: readonly NotReEnrolled[],
   regions: readonly Region[],
   brands: readonly Brand[],
+  recorded?: DownloadRecorder,
 ): Promise<FastifyReply> {
-  return sendXlsx(reply, reportFilename(`pos-not-re-enrolled-${year}`), async (download) => {
-    const sheet = addReportSheet(
-      download.workbook,
-      `Not re-enrolled ${year}`,
-      columns(regions, brands),
-    )
-    for (const item of items) {
-      sheet.add(item)
-      if (download.backlogged()) await download.drained()
-      if (download.closed) return
-    }
-    sheet.commit()
-  })
+  return sendXlsx(
+    reply,
+    reportFilename(`pos-not-re-enrolled-${year}`),
+    async (download) => {
+      const sheet = addReportSheet(
+        download.workbook,
+        `Not re-enrolled ${year}`,
+        columns(regions, brands),
+      )
+      for (const item of items) {
+        sheet.add(item)
+        if (download.backlogged()) await download.drained()
+        if (download.closed) return 0
+      }
+      sheet.commit()
+      return items.length
+    },
+    recorded,
+  )
 }

@@ -1,8 +1,15 @@
 import formbody from '@fastify/formbody'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DEFAULT_LIST_SORT, parseListSort } from '../../shared/enrollment/list-view.js'
+import type { AuditAction, AuditFilters } from '../../shared/audit/audit-schema.js'
+import {
+  DEFAULT_LIST_SORT,
+  formatListSort,
+  parseListSort,
+} from '../../shared/enrollment/list-view.js'
+import { auditFilters, createAuditRepository } from '../audit/audit-repository.js'
+import { adminOf } from '../auth/admin-routes-support.js'
 import { bearerToken } from '../auth/bearer-token.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
 import { enrollmentListQuery } from '../enrollment/enrollment-list-query.js'
@@ -11,12 +18,13 @@ import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-s
 import { notReEnrolledQuery, regionFilter } from '../re-enrollment/not-re-enrolled-query.js'
 import { createNotReEnrolledRepository } from '../re-enrollment/not-re-enrolled-repository.js'
 import { createRegionRepository } from '../region/region-repository.js'
+import { exportAuditTrail } from './export-audit-trail.js'
 import { exportEnrollmentList } from './export-enrollment-list.js'
 import { exportEnrollments } from './export-enrollments.js'
 import { exportInvoices } from './export-invoices.js'
 import { exportNotReEnrolled } from './export-not-re-enrolled.js'
 import { formToken, TOKEN_FIELD } from './report-token.js'
-import { XLSX_CONTENT_TYPE } from './xlsx-download.js'
+import { type DownloadRecorder, XLSX_CONTENT_TYPE } from './xlsx-download.js'
 
 /** An ID token is a few kilobytes; nothing else is posted. */
 const FORM_BODY_LIMIT = 16 * 1024
@@ -101,6 +109,29 @@ const invoiceReportRoute = {
   response: { 200: workbook, ...problemResponses },
 }
 
+const auditReportRoute = {
+  ...report,
+  summary: 'The audit trail of a year, newest first, as an Excel workbook',
+  params: yearParams,
+  response: { 200: workbook, ...problemResponses },
+}
+
+/**
+ * Records a download in the audit trail once its workbook is complete, with the rows it sent
+ * (docs/product.md#audit-trail).
+ */
+function recordDownload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: AuditAction,
+  year: number,
+  filters: AuditFilters,
+): DownloadRecorder {
+  const audit = createAuditRepository(app.database.db)
+  const actor = adminOf(request).username
+  return (rows) => audit.record({ actor, action, year, filters, rows })
+}
+
 /**
  * The report downloads (docs/product.md#reports): hidden HTML form posts carrying the ID token
  * in the field bearer_token, answered with a streamed Excel workbook.
@@ -141,7 +172,12 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/reports/export',
     { bodyLimit: FORM_BODY_LIMIT, schema: enrollmentReportRoute },
-    (_request, reply) => exportEnrollments(reply, { db, config: app.config }),
+    (request, reply) =>
+      exportEnrollments(reply, {
+        db,
+        config: app.config,
+        recorded: recordDownload(app, request, 'export', app.config.ENROLLMENT_YEAR, {}),
+      }),
   )
 
   api.post(
@@ -149,11 +185,20 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: FORM_BODY_LIMIT, schema: listReportRoute },
     (request, reply) => {
       const { search, sort, [TOKEN_FIELD]: _token, ...filters } = request.body ?? {}
+      const listFilters = { ...filters, search: search?.trim() || undefined }
+      const listSort = sort ?? DEFAULT_LIST_SORT
       return exportEnrollmentList(reply, {
         db,
         brands: app.config.BRANDS,
-        filters: { ...filters, search: search?.trim() || undefined },
-        sort: sort ?? DEFAULT_LIST_SORT,
+        filters: listFilters,
+        sort: listSort,
+        recorded: recordDownload(
+          app,
+          request,
+          'list-export',
+          filters.year ?? app.config.ENROLLMENT_YEAR,
+          auditFilters({ ...listFilters, sort: formatListSort(listSort) }),
+        ),
       })
     },
   )
@@ -161,7 +206,30 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/reports/invoices/:year',
     { bodyLimit: FORM_BODY_LIMIT, schema: invoiceReportRoute },
-    (request, reply) => exportInvoices(reply, db, request.params.year),
+    (request, reply) =>
+      exportInvoices(
+        reply,
+        db,
+        request.params.year,
+        recordDownload(app, request, 'invoice-report', request.params.year, {
+          year: request.params.year,
+        }),
+      ),
+  )
+
+  const audit = createAuditRepository(db)
+  api.post(
+    '/reports/audit/:year',
+    { bodyLimit: FORM_BODY_LIMIT, schema: auditReportRoute },
+    async (request, reply) => {
+      const { year } = request.params
+      return exportAuditTrail(
+        reply,
+        year,
+        await audit.listByYear(year),
+        recordDownload(app, request, 'audit-report', year, { year }),
+      )
+    },
   )
 
   await app.register(notReEnrolledReport)
@@ -185,13 +253,25 @@ export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
       { bodyLimit: FORM_BODY_LIMIT, schema: notReEnrolledReportRoute },
       async (request, reply) => {
         const year = request.query.year ?? app.config.ENROLLMENT_YEAR
-        const items = await repository.find({
+        const brand = brandFilter(app.config.BRANDS, request.query.brand)
+        const regionId = await regionFilter(regions, request.query.region)
+        const items = await repository.find({ year, brand, regionId, type: request.query.type })
+        const regionList = await regions.list()
+        const region = regionList.find((each) => each.id === regionId)?.name
+        return exportNotReEnrolled(
+          reply,
           year,
-          brand: brandFilter(app.config.BRANDS, request.query.brand),
-          regionId: await regionFilter(regions, request.query.region),
-          type: request.query.type,
-        })
-        return exportNotReEnrolled(reply, year, items, await regions.list(), app.config.BRANDS)
+          items,
+          regionList,
+          app.config.BRANDS,
+          recordDownload(
+            app,
+            request,
+            'not-re-enrolled-export',
+            year,
+            auditFilters({ year, brand, region, type: request.query.type }),
+          ),
+        )
       },
     )
 }

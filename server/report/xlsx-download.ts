@@ -22,15 +22,22 @@ export function reportFilename(prefix: string, today = new Date()): string {
   return `${prefix}-${today.toISOString().slice(0, 10)}.xlsx`
 }
 
+/** Records a download that completed with the number of rows it sent (the audit trail). */
+export type DownloadRecorder = (rows: number) => Promise<void>
+
 /**
- * Sends the headers of an xlsx attachment and streams the workbook that `write` fills, then
- * commits it. Rows are zipped and sent as they are committed, so memory stays flat; an error
- * after the headers can only cut the download short (and is logged).
+ * Sends the headers of an xlsx attachment and streams the workbook that `write` fills (answering
+ * the number of data rows it wrote), then commits it. Rows are zipped and sent as they are
+ * committed, so memory stays flat; an error after the headers can only cut the download short
+ * (and is logged). `recorded` is called once the workbook is complete, with its rows: a download
+ * cut short (the client gone, an error) is not recorded, so the trail never claims rows that were
+ * not sent (docs/product.md#audit-trail).
  */
 export function sendXlsx(
   reply: FastifyReply,
   filename: string,
-  write: (download: XlsxDownload) => Promise<void>,
+  write: (download: XlsxDownload) => Promise<number>,
+  recorded?: DownloadRecorder,
 ): FastifyReply {
   const body = new PassThrough()
   reply
@@ -40,13 +47,25 @@ export function sendXlsx(
     .send(body)
   const produce = async () => {
     const download = createXlsxDownload(body, await loadExcelJs())
-    await write(download)
-    if (!download.closed) await download.workbook.commit()
+    const rows = await write(download)
+    if (download.closed) return undefined
+    await download.workbook.commit()
+    return rows
   }
-  produce().catch((error: unknown) => {
-    reply.log.error({ err: error }, 'the report stopped part way')
-    body.destroy(error instanceof Error ? error : new Error(String(error)))
-  })
+  produce().then(
+    async (rows) => {
+      if (rows === undefined || !recorded) return
+      try {
+        await recorded(rows)
+      } catch (error) {
+        reply.log.error({ err: error }, 'the download could not be recorded in the audit trail')
+      }
+    },
+    (error: unknown) => {
+      reply.log.error({ err: error }, 'the report stopped part way')
+      body.destroy(error instanceof Error ? error : new Error(String(error)))
+    },
+  )
   return reply
 }
 

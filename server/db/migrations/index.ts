@@ -15,6 +15,7 @@ import * as referenceSearch from './0013-reference-search-and-invoice-reference.
 import * as statusLinks from './0014-status-links.js'
 import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
 import * as sharedDeclineReason from './0016-shared-decline-reason.js'
+import * as auditTrail from './0017-audit-trail.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-status-links': statusLinks,
   '0015-drafts-and-scheduled-jobs': draftsAndScheduledJobs,
   '0016-shared-decline-reason': sharedDeclineReason,
+  '0017-audit-trail': auditTrail,
 }

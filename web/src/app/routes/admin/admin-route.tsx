@@ -8,6 +8,7 @@ import { PleaseWait } from '../../../components/ui/please-wait'
 import { ToastProvider } from '../../../components/ui/toast'
 import { AdminLayout } from '../../../features/admin/admin-layout'
 import { getSession } from '../../../features/admin/api/admin-calls'
+import AuditTrailPage from '../../../features/admin/audit/audit-trail-page'
 import DashboardPage from '../../../features/admin/dashboard/dashboard-page'
 import { EnrollmentList } from '../../../features/admin/enrollment-list/enrollment-list'
 import { LoginRequired } from '../../../features/admin/login-required'
@@ -115,6 +116,7 @@ function AdminPages() {
       </Route>
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/not-re-enrolled" component={NotReEnrolledPage} />
+      <Route path="/audit" component={AuditTrailPage} />
       <Route component={NotFound} />
     </Switch>
   )

@@ -5,6 +5,7 @@ const TABS = [
   { path: '', label: 'Enrollments' },
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/not-re-enrolled', label: 'Not re-enrolled' },
+  { path: '/audit', label: 'Audit trail' },
 ] as const
 
 /** The admin area's pages; each tab keeps the year and brand of the page it is left from. */

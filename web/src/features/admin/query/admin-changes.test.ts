@@ -23,6 +23,7 @@ const ANSWERS = {
   lastYearDashboard: adminKeys.dashboard({ year: 2025, brand: 'chevy' }),
   notReEnrolled: adminKeys.notReEnrolled({ year: 2026, brand: '', region: '', type: '' }),
   session: adminKeys.session('admin'),
+  auditTrail: adminKeys.auditTrail(2026),
   ...Object.fromEntries(
     ['a', 'b'].flatMap((guid) =>
       (['detail', 'history', 'notes', 'mails', 'invoice', 'reminders'] as const).map((facet) => [
@@ -64,15 +65,23 @@ describe('what an admin action leaves out of date', () => {
     )
   })
 
-  it('a bulk action: every enrollment, list and figure, never the sign-in', async () => {
+  it('a bulk action: every enrollment, list and figure and the audit trail, never the sign-in', async () => {
     expect(await outOfDateAfter({ action: 'bulk' })).toEqual(
-      [...AGGREGATES, ...allOf('a'), ...allOf('b')].sort(),
+      [...AGGREGATES, 'auditTrail', ...allOf('a'), ...allOf('b')].sort(),
     )
   })
 
-  it('a payment: its invoice and history, the lists (Overdue) and the money, not the not-re-enrolled', async () => {
+  it('a payment: its invoice and history, the lists (Overdue), the money and the audit trail, not the not-re-enrolled', async () => {
     expect(await outOfDateAfter({ action: 'payment', guid: 'a' })).toEqual(
-      ['dashboard', 'history:a', 'invoice:a', 'lastYearDashboard', 'list', 'lmaList'].sort(),
+      [
+        'auditTrail',
+        'dashboard',
+        'history:a',
+        'invoice:a',
+        'lastYearDashboard',
+        'list',
+        'lmaList',
+      ].sort(),
     )
   })
 
@@ -92,9 +101,9 @@ describe('what an admin action leaves out of date', () => {
     )
   })
 
-  it("invitations: the not-re-enrolled lists and each invited one's mails and history", async () => {
+  it("invitations: the not-re-enrolled lists, the audit trail and each invited one's mails and history", async () => {
     expect(await outOfDateAfter({ action: 'invitations', guids: ['b'] })).toEqual(
-      ['history:b', 'mails:b', 'notReEnrolled'].sort(),
+      ['auditTrail', 'history:b', 'mails:b', 'notReEnrolled'].sort(),
     )
   })
 

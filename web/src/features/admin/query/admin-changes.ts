@@ -6,6 +6,9 @@ import { adminKeys } from './admin-keys'
 /**
  * What an administrator's action changed on the server, by the action: each names the answers
  * it can make untrue, and nothing else (docs/product.md#office-workflow for what each writes).
+ * Bulk actions, payments and invitations write an entry of the audit trail too; a download
+ * writes its entry when its workbook is complete, after the browser has it, so the trail is
+ * loaded again whenever its tab opens (docs/product.md#audit-trail).
  */
 export type AdminChange =
   /** Save Changes: the enrollment, its history, what a change may (re)request or mail. */
@@ -49,6 +52,7 @@ export function changedKeys(change: AdminChange): QueryKey[] {
         adminKeys.lists(),
         adminKeys.dashboards(),
         adminKeys.notReEnrolledLists(),
+        adminKeys.auditTrails(),
       ]
     case 'payment':
       return [
@@ -56,6 +60,7 @@ export function changedKeys(change: AdminChange): QueryKey[] {
         adminKeys.history(change.guid),
         adminKeys.lists(),
         adminKeys.dashboards(),
+        adminKeys.auditTrails(),
       ]
     case 'note':
       return [adminKeys.notes(change.guid)]
@@ -66,6 +71,7 @@ export function changedKeys(change: AdminChange): QueryKey[] {
     case 'invitations':
       return [
         adminKeys.notReEnrolledLists(),
+        adminKeys.auditTrails(),
         ...change.guids.flatMap((guid) => [adminKeys.mails(guid), adminKeys.history(guid)]),
       ]
     case 'rollover':

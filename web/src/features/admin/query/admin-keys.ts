@@ -38,4 +38,7 @@ export const adminKeys = {
       'not-re-enrolled',
       { year: filters.year, brand: filters.brand, region: filters.region, type: filters.type },
     ] as const,
+  /** Every year's audit trail. */
+  auditTrails: () => ['admin', 'audit'] as const,
+  auditTrail: (year: number) => ['admin', 'audit', year] as const,
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { AUDIT_ACTIONS } from './audit-schema.js'
+import { AUDIT_ACTION_WORDS, auditFiltersText } from './audit-words.js'
+
+describe('the audit trail in words', () => {
+  it('names each filter by its label, in the order the request gave them', () => {
+    expect(auditFiltersText({ year: 2026, status: 'Approved', sort: '-submitted' })).toBe(
+      'Year: 2026, Status: Approved, Sort: -submitted',
+    )
+    expect(auditFiltersText({ selected: 3, reason: true, shareReason: false })).toBe(
+      'Selected: 3, With a reason: yes, Reason shown to the enrollee: no',
+    )
+  })
+
+  it('says None when the request named no filter, and leaves empty ones out', () => {
+    expect(auditFiltersText({})).toBe('None')
+    expect(auditFiltersText({ search: '' })).toBe('None')
+  })
+
+  it('has words for every action, each different', () => {
+    const words = AUDIT_ACTIONS.map((action) => AUDIT_ACTION_WORDS[action])
+    expect(new Set(words).size).toBe(AUDIT_ACTIONS.length)
+  })
+})

@@ -1,0 +1,54 @@
+import type { AuditAction, AuditEntry, AuditFilters } from './audit-schema.js'
+
+/** What each action of the audit trail is called, on the Audit trail tab and in its export. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  export: 'Exported all enrollments',
+  'list-export': 'Exported the enrollment list',
+  'not-re-enrolled-export': 'Exported the not re-enrolled list',
+  'invoice-report': 'Downloaded the invoices report',
+  'audit-report': 'Downloaded the audit trail',
+  'bulk-approve': 'Approved in bulk',
+  'bulk-decline': 'Declined in bulk',
+  invitations: 'Sent re-enrollment invitations',
+  payment: 'Changed an invoice’s payment',
+}
+
+const FILTER_LABELS: Record<string, string> = {
+  year: 'Year',
+  type: 'Type',
+  status: 'Status',
+  brand: 'Brand',
+  region: 'Region',
+  search: 'Search',
+  attention: 'Needs attention',
+  invoice: 'Invoice',
+  waiting: 'Waiting',
+  sort: 'Sort',
+  selected: 'Selected',
+  reason: 'With a reason',
+  shareReason: 'Reason shown to the enrollee',
+  invoiceNumber: 'Invoice number',
+  paid: 'Paid',
+  paidOn: 'Paid on',
+  paymentReference: 'Payment reference',
+}
+
+function valueWords(value: AuditFilters[string]): string {
+  if (value === true) return 'yes'
+  if (value === false) return 'no'
+  if (value === null) return 'none'
+  return String(value)
+}
+
+/** An entry's filters in words, "Year: 2026, Status: Approved", or "None" for none. */
+export function auditFiltersText(filters: AuditFilters): string {
+  const parts = Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => `${FILTER_LABELS[key] ?? key}: ${valueWords(value)}`)
+  return parts.length > 0 ? parts.join(', ') : 'None'
+}
+
+/** An entry's action in words. */
+export function auditActionText(entry: Pick<AuditEntry, 'action'>): string {
+  return AUDIT_ACTION_WORDS[entry.action]
+}
