@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { receiptAddress } from '../../shared/enrollment/receipt-address.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { Database } from '../db/schema.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
@@ -29,11 +30,13 @@ export function receiptRecipient(
 ): { name: string; email: string; enrolled: string } | undefined {
   if (enrollment.type === 'Lma') {
     const { lma } = enrollment
-    return lma ? { name: lma.contact, email: lma.emailAddress, enrolled: lma.name } : undefined
+    return lma
+      ? { name: lma.contact, email: receiptAddress(enrollment), enrolled: lma.name }
+      : undefined
   }
   const dealer = enrollment.dealers[0]
   return dealer
-    ? { name: dealer.authName, email: dealer.authEmailAddress, enrolled: dealer.name }
+    ? { name: dealer.authName, email: receiptAddress(enrollment), enrolled: dealer.name }
     : undefined
 }
 

@@ -1,3 +1,5 @@
+import { MAX_LENGTH } from './field-limits.js'
+import { type ReceiptAddressSource, receiptAddress } from './receipt-address.js'
 import { EMAIL_PATTERN } from './text-fields.js'
 
 /**
@@ -27,23 +29,13 @@ export function draftFormOf(type: 'Dealer' | 'Lma'): DraftForm {
   return type === 'Lma' ? 'lma' : 'dealer'
 }
 
-interface DraftAddressSource {
-  type: 'Dealer' | 'Lma'
-  lma: { emailAddress: string } | null
-  dealers: ReadonlyArray<{ authEmailAddress: string }>
-}
-
 /**
  * The address a draft's link goes to when the form already has one: whoever fills in the form,
  * as the submission receipt is addressed (the LMA's contact, `lma.emailAddress`; the dealer's
  * authorizing person, `dealers[0].authEmailAddress`). '' when it is blank or not an address, and
  * the form asks for one.
  */
-export function draftAddressOf(values: DraftAddressSource): string {
-  const address =
-    values.type === 'Lma'
-      ? (values.lma?.emailAddress ?? '')
-      : (values.dealers[0]?.authEmailAddress ?? '')
-  const trimmed = address.trim()
-  return trimmed.length <= 100 && EMAIL_PATTERN.test(trimmed) ? trimmed : ''
+export function draftAddressOf(values: ReceiptAddressSource): string {
+  const trimmed = receiptAddress(values).trim()
+  return trimmed.length <= MAX_LENGTH.emailAddress && EMAIL_PATTERN.test(trimmed) ? trimmed : ''
 }

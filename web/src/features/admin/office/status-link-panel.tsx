@@ -1,16 +1,10 @@
+import { receiptAddress } from '@shared/enrollment/receipt-address'
 import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
 import { api } from '../../../lib/api-client'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { useChanged } from '../query/admin-changes'
-
-/** Whom the receipt, and so the status link, went to: an LMA's contact, a dealer's representative. */
-function receiptRecipient(enrollment: SavedEnrollment): string {
-  return enrollment.type === 'Lma'
-    ? (enrollment.lma?.emailAddress ?? '')
-    : (enrollment.dealers[0]?.authEmailAddress ?? '')
-}
 
 /**
  * "Revoke and re-issue status link" (docs/product.md#status-page): every link to the
@@ -23,7 +17,7 @@ export function StatusLinkPanel({ enrollment }: { enrollment: SavedEnrollment })
   const changed = useChanged()
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState('')
-  const recipient = receiptRecipient(enrollment)
+  const recipient = receiptAddress(enrollment)
 
   async function reissue() {
     const question = `Revoke every link to this enrollment's status page and mail a new one to ${recipient}?`
