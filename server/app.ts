@@ -32,6 +32,7 @@ import { periodicJobs } from './periodic-jobs.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
 import { reEnrollmentRoutes } from './re-enrollment/re-enrollment-routes.js'
+import { createRegionRepository } from './region/region-repository.js'
 import { regionRoutes } from './region/region-routes.js'
 import type { ReminderOptions } from './reminders/reminder-job.js'
 import reminderPlugin from './reminders/reminder-plugin.js'
@@ -200,7 +201,10 @@ export async function buildApp({
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
   const devOidc = config.OIDC_AUTHORITY ? undefined : await createDevOidc(config)
   if (devOidc) await app.register(devOidcPlugin, { devOidc })
-  await app.register(authPlugin, { local: devOidc?.trust })
+  await app.register(authPlugin, {
+    local: devOidc?.trust,
+    loadRegions: () => createRegionRepository(app.database.db).list(),
+  })
   await app.register(healthRoutes)
   await app.register(metricsRoutes, {
     outbox: () => app.mail.outbox.figures(),

@@ -21,9 +21,13 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   const repository = createAuditRepository(app.database.db)
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/audit', { schema: auditRoute, onRequest: app.requireAdmin }, async (request, reply) => {
-      const year = request.query.year ?? app.config.ENROLLMENT_YEAR
-      reply.header('cache-control', 'no-store')
-      return { year, entries: await repository.listByYear(year) }
-    })
+    .get(
+      '/audit',
+      { schema: auditRoute, onRequest: [app.requireStaff, app.allow('audit')] },
+      async (request, reply) => {
+        const year = request.query.year ?? app.config.ENROLLMENT_YEAR
+        reply.header('cache-control', 'no-store')
+        return { year, entries: await repository.listByYear(year) }
+      },
+    )
 }

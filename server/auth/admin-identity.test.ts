@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { identityFromClaims, isAdministrator } from './admin-identity.js'
+import { identityFromClaims, type RolePolicy, roleOf } from './admin-identity.js'
 
 /** What Microsoft Entra ID v2.0 puts in an ID token with the profile and email scopes. */
 const entra = {
@@ -10,29 +10,87 @@ const entra = {
   roles: ['PosAdmin'],
 }
 
-describe('isAdministrator (docs/product.md#users)', () => {
-  it('admits users named in ADMIN_USERS by preferred_username, email or upn, in any case', () => {
-    const policy = { users: ['ada.admin@contoso.onmicrosoft.com'], role: undefined }
-    expect(isAdministrator({ ...entra, roles: [] }, policy)).toBe(true)
-    expect(isAdministrator({ sub: 'x', email: 'ADA.ADMIN@contoso.onmicrosoft.com' }, policy)).toBe(
-      true,
+const nobody = { users: [], role: undefined }
+function policy(overrides: Partial<RolePolicy>): RolePolicy {
+  return {
+    administrators: { users: [], role: 'PosAdmin' },
+    readOnly: nobody,
+    regionManagers: new Map(),
+    regionRolePrefix: undefined,
+    ...overrides,
+  }
+}
+const role = (claims: Record<string, unknown>, rules: RolePolicy) =>
+  roleOf(claims, rules)?.role ?? null
+
+describe('roleOf (docs/product.md#users)', () => {
+  it('makes administrators of users named in ADMIN_USERS by preferred_username, email or upn, in any case', () => {
+    const rules = policy({
+      administrators: { users: ['ada.admin@contoso.onmicrosoft.com'], role: undefined },
+    })
+    expect(role({ ...entra, roles: [] }, rules)).toBe('administrator')
+    expect(role({ sub: 'x', email: 'ADA.ADMIN@contoso.onmicrosoft.com' }, rules)).toBe(
+      'administrator',
     )
-    expect(isAdministrator({ sub: 'x', upn: 'ada.admin@contoso.onmicrosoft.com' }, policy)).toBe(
-      true,
+    expect(role({ sub: 'x', upn: 'ada.admin@contoso.onmicrosoft.com' }, rules)).toBe(
+      'administrator',
     )
-    expect(isAdministrator({ sub: 'x', preferred_username: 'someone@else' }, policy)).toBe(false)
+    expect(role({ sub: 'x', preferred_username: 'someone@else' }, rules)).toBeNull()
   })
 
-  it('admits holders of ADMIN_ROLE in the roles claim', () => {
-    const policy = { users: [], role: 'PosAdmin' }
-    expect(isAdministrator(entra, policy)).toBe(true)
-    expect(isAdministrator({ ...entra, roles: ['Reader'] }, policy)).toBe(false)
-    expect(isAdministrator({ ...entra, roles: 'PosAdmin' }, policy)).toBe(false)
-    expect(isAdministrator({ sub: 'x' }, policy)).toBe(false)
+  it('makes administrators of holders of ADMIN_ROLE in the roles claim', () => {
+    const rules = policy({})
+    expect(role(entra, rules)).toBe('administrator')
+    expect(role({ ...entra, roles: ['Reader'] }, rules)).toBeNull()
+    expect(role({ ...entra, roles: 'PosAdmin' }, rules)).toBeNull()
+    expect(role({ sub: 'x' }, rules)).toBeNull()
   })
 
-  it('admits every user of the authority when neither is configured', () => {
-    expect(isAdministrator({ sub: 'x' }, { users: [], role: undefined })).toBe(true)
+  it('makes every user of the authority an administrator when neither is configured', () => {
+    expect(role({ sub: 'x' }, policy({ administrators: nobody }))).toBe('administrator')
+  })
+
+  it('makes read-only users by READONLY_USERS or READONLY_ROLE', () => {
+    const rules = policy({ readOnly: { users: ['Finn@Contoso.example'], role: 'PosAudit' } })
+    expect(role({ sub: 'x', email: 'finn@contoso.example' }, rules)).toBe('read-only')
+    expect(role({ sub: 'x', roles: ['PosAudit'] }, rules)).toBe('read-only')
+    expect(role({ sub: 'x', roles: ['PosAuditor'] }, rules)).toBeNull()
+  })
+
+  it('makes regional managers by REGION_MANAGERS and by the prefix of a role, their regions joined', () => {
+    const rules = policy({
+      regionManagers: new Map([['alice@contoso.example', ['Great Lakes', 'Central']]]),
+      regionRolePrefix: 'PosRegion:',
+    })
+    expect(roleOf({ sub: 'x', preferred_username: 'ALICE@contoso.example' }, rules)).toEqual({
+      role: 'regional-manager',
+      regionNames: ['Great Lakes', 'Central'],
+    })
+    expect(
+      roleOf(
+        {
+          sub: 'x',
+          email: 'alice@contoso.example',
+          roles: ['PosRegion:California', 'PosRegion:Central'],
+        },
+        rules,
+      ),
+    ).toEqual({ role: 'regional-manager', regionNames: ['Great Lakes', 'Central', 'California'] })
+    expect(roleOf({ sub: 'x', roles: ['PosRegion:'] }, rules)).toBeNull()
+    expect(roleOf({ sub: 'x', roles: ['posregion:California'] }, rules)).toBeNull()
+  })
+
+  it('gives a user who holds several roles the first of administrator, regional manager, read-only', () => {
+    const rules = policy({
+      readOnly: { users: [], role: 'PosAudit' },
+      regionRolePrefix: 'PosRegion:',
+    })
+    expect(role({ sub: 'x', roles: ['PosAudit', 'PosRegion:Central', 'PosAdmin'] }, rules)).toBe(
+      'administrator',
+    )
+    expect(role({ sub: 'x', roles: ['PosAudit', 'PosRegion:Central'] }, rules)).toBe(
+      'regional-manager',
+    )
   })
 })
 

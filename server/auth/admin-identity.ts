@@ -1,30 +1,40 @@
 import type { JWTPayload } from 'jose'
 
-/** The signed-in administrator as the routes see it (`request.admin`). */
+/** Who a signed-in user is, as the history and the audit trail name them. */
 export interface AdminIdentity {
   username: string
   name: string
   email: string
 }
 
-/** Who decides who is an administrator (docs/product.md#users). */
-export interface AdminPolicy {
+/** Who has which role (docs/product.md#users): users listed by name, or a value of the `roles` claim. */
+export interface RolePolicy {
+  /** ADMIN_USERS / ADMIN_ROLE. */
+  administrators: ListedOrRole
+  /** READONLY_USERS / READONLY_ROLE. */
+  readOnly: ListedOrRole
+  /** REGION_MANAGERS: user (lower case) to region names. */
+  regionManagers: ReadonlyMap<string, readonly string[]>
+  /** REGION_ROLE_PREFIX: a roles claim value `<prefix><Region>` makes a regional manager of it. */
+  regionRolePrefix: string | undefined
+}
+
+export interface ListedOrRole {
   /** Usernames or emails, compared case-insensitively. */
   users: readonly string[]
-  /** A value of the `roles` claim that makes an administrator. */
   role: string | undefined
 }
 
-/** Neither list nor role: every user of the authority is an administrator. */
-export function admitsEveryone(policy: AdminPolicy): boolean {
-  return policy.users.length === 0 && !policy.role
+/** Neither ADMIN_USERS nor ADMIN_ROLE: every user of the authority is an administrator. */
+export function admitsEveryone(policy: RolePolicy): boolean {
+  return policy.administrators.users.length === 0 && !policy.administrators.role
 }
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
 
-/** The names a user may be listed under in ADMIN_USERS (Entra ID: preferred_username, upn). */
+/** The names a user may be listed under (Entra ID: preferred_username, upn). */
 function namesOf(claims: JWTPayload): string[] {
   return [claims.preferred_username, claims.email, claims.upn]
     .map(text)
@@ -32,16 +42,45 @@ function namesOf(claims: JWTPayload): string[] {
     .map((name) => name.toLowerCase())
 }
 
-export function isAdministrator(claims: JWTPayload, policy: AdminPolicy): boolean {
-  if (admitsEveryone(policy)) return true
-  const listed = new Set(policy.users.map((user) => user.trim().toLowerCase()))
-  if (namesOf(claims).some((name) => listed.has(name))) return true
+function rolesOf(claims: JWTPayload): string[] {
   const roles = claims.roles
-  return (
-    policy.role !== undefined &&
-    Array.isArray(roles) &&
-    roles.some((role) => typeof role === 'string' && role === policy.role)
-  )
+  return Array.isArray(roles) ? roles.filter((role) => typeof role === 'string') : []
+}
+
+function holds(claims: JWTPayload, rule: ListedOrRole): boolean {
+  const listed = new Set(rule.users.map((user) => user.trim().toLowerCase()))
+  if (namesOf(claims).some((name) => listed.has(name))) return true
+  return rule.role !== undefined && rolesOf(claims).includes(rule.role)
+}
+
+/** A role, with a regional manager's region names as configured (not yet matched to regions). */
+export type RoleDecision =
+  | { role: 'administrator' | 'read-only' }
+  | { role: 'regional-manager'; regionNames: readonly string[] }
+
+/**
+ * The user's role, or null for none. A user who holds several gets the first of administrator,
+ * regional manager, read-only (docs/decisions.md, "Three roles").
+ */
+export function roleOf(claims: JWTPayload, policy: RolePolicy): RoleDecision | null {
+  if (admitsEveryone(policy) || holds(claims, policy.administrators)) {
+    return { role: 'administrator' }
+  }
+  const regionNames = new Set<string>()
+  for (const name of namesOf(claims)) {
+    for (const region of policy.regionManagers.get(name) ?? []) regionNames.add(region)
+  }
+  const prefix = policy.regionRolePrefix
+  if (prefix) {
+    for (const role of rolesOf(claims)) {
+      if (role.startsWith(prefix) && role.length > prefix.length) {
+        regionNames.add(role.slice(prefix.length))
+      }
+    }
+  }
+  if (regionNames.size > 0) return { role: 'regional-manager', regionNames: [...regionNames] }
+  if (holds(claims, policy.readOnly)) return { role: 'read-only' }
+  return null
 }
 
 export function identityFromClaims(claims: JWTPayload): AdminIdentity {

@@ -1,13 +1,23 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import {
+  type EnrollmentScope,
+  EVERY_ENROLLMENT,
+  regionNameKey,
+  roleAllows,
+  type StaffAbility,
+  type StaffRole,
+} from '../../shared/auth/staff-role.js'
+import type { Region } from '../../shared/region/region.js'
 import { AppError } from '../http/app-error.js'
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_PATH } from '../public-config/public-config.js'
 import {
   type AdminIdentity,
-  type AdminPolicy,
   admitsEveryone,
   identityFromClaims,
-  isAdministrator,
+  type RoleDecision,
+  type RolePolicy,
+  roleOf,
 } from './admin-identity.js'
 import { bearerToken, MAX_ID_TOKEN_LENGTH } from './bearer-token.js'
 import {
@@ -19,31 +29,54 @@ import {
 export interface AuthOptions {
   /** The development provider's issuer and keys, when it runs in this process. */
   local?: IdTokenVerifierOptions['local']
+  /** The program's regions, which a regional manager's region names are matched to. */
+  loadRegions: () => Promise<Region[]>
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 without a valid ID token, 403 for a user who is not an administrator. */
-    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>
-    /** Verifies an ID token and answers its administrator, or throws the 401/403/503 AppError. */
-    adminFromToken(token: string | undefined, request: FastifyRequest): Promise<AdminIdentity>
-    /** Verifies an ID token: who it signs in and whether they are an administrator (401/503 AppError). */
+    /** onRequest: 401 without a valid ID token, 403 for a user without a role; sets request.staff. */
+    requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>
+    /**
+     * A hook (onRequest, or preHandler where the token comes with the body) after requireStaff:
+     * 403 unless the user's role may do this (shared/auth/staff-role.ts).
+     */
+    allow(ability: StaffAbility): (request: FastifyRequest) => Promise<void>
+    /** Verifies an ID token and answers its user with a role, or throws the 401/403/503 AppError. */
+    staffFromToken(token: string | undefined, request: FastifyRequest): Promise<Staff>
+    /** Verifies an ID token: who it signs in and their role, if any (401/503 AppError). */
     sessionFromToken(token: string | undefined, request: FastifyRequest): Promise<SignedInUser>
   }
   interface FastifyRequest {
-    /** Set by requireAdmin. */
-    admin: AdminIdentity | null
+    /** Set by requireStaff. */
+    staff: Staff | null
   }
 }
 
-/** Who a valid ID token signs in, administrator or not. */
+/** A signed-in user with a role in the admin area, as the routes and operations see them. */
+export interface Staff extends AdminIdentity {
+  role: StaffRole
+  /** A regional manager's regions by name, as the program names them; empty for the others. */
+  regions: readonly string[]
+  /** The enrollments this user sees and acts on. */
+  scope: EnrollmentScope
+}
+
+/** Who a valid ID token signs in, with a role or not. */
 export interface SignedInUser {
   identity: AdminIdentity
-  administrator: boolean
+  staff: Staff | null
 }
 
 export const SIGN_IN_MESSAGE = 'Sign in to continue.'
 export const NOT_ADMIN_MESSAGE = 'You are not an administrator of this program.'
+/** A read-only user's change, or a regional manager's delete, rollover or audit trail. */
+export const NOT_ALLOWED_MESSAGES: Record<StaffRole, string> = {
+  administrator: NOT_ADMIN_MESSAGE,
+  'read-only':
+    'Your access to this program is read-only: a program administrator can make this change.',
+  'regional-manager': 'Only a program administrator can do this.',
+}
 
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const { config } = app
@@ -53,7 +86,12 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
     local: options.local,
     maxAgeSeconds: config.ID_TOKEN_MAX_AGE_MINUTES * 60,
   })
-  const policy: AdminPolicy = { users: config.ADMIN_USERS, role: config.ADMIN_ROLE }
+  const policy: RolePolicy = {
+    administrators: { users: config.ADMIN_USERS, role: config.ADMIN_ROLE },
+    readOnly: { users: config.READONLY_USERS, role: config.READONLY_ROLE },
+    regionManagers: config.REGION_MANAGERS,
+    regionRolePrefix: config.REGION_ROLE_PREFIX,
+  }
   if (admitsEveryone(policy)) {
     app.log.warn(
       'ADMIN_USERS and ADMIN_ROLE are not set: every user of the sign-in authority is an administrator',
@@ -80,32 +118,74 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       request.log.info({ reason: (error as Error).message }, 'ID token rejected')
       throw new AppError(401, SIGN_IN_MESSAGE)
     }
-    return { identity: identityFromClaims(claims), administrator: isAdministrator(claims, policy) }
+    const identity = identityFromClaims(claims)
+    const decision = roleOf(claims, policy)
+    return { identity, staff: decision && (await staffOf(identity, decision, request)) }
   }
 
-  async function adminFromToken(
+  // The regions are the migrations' and do not change while the process runs.
+  let regions: Promise<Region[]> | undefined
+  async function staffOf(
+    identity: AdminIdentity,
+    decision: RoleDecision,
+    request: FastifyRequest,
+  ): Promise<Staff> {
+    if (decision.role !== 'regional-manager') {
+      return { ...identity, role: decision.role, regions: [], scope: EVERY_ENROLLMENT }
+    }
+    regions ??= options.loadRegions().catch((error: unknown) => {
+      regions = undefined
+      throw error
+    })
+    const byKey = new Map((await regions).map((region) => [regionNameKey(region.name), region]))
+    const matched = new Map<number, Region>()
+    for (const name of decision.regionNames) {
+      const region = byKey.get(regionNameKey(name))
+      if (region) matched.set(region.id, region)
+      else request.log.warn({ username: identity.username, region: name }, 'no region of this name')
+    }
+    const mine = [...matched.values()]
+    return {
+      ...identity,
+      role: 'regional-manager',
+      regions: mine.map((region) => region.name),
+      scope: { all: false, regionIds: mine.map((region) => region.id) },
+    }
+  }
+
+  async function staffFromToken(
     token: string | undefined,
     request: FastifyRequest,
-  ): Promise<AdminIdentity> {
-    const { identity, administrator } = await sessionFromToken(token, request)
-    if (!administrator) {
-      request.log.info({ username: identity.username }, 'signed-in user is not an administrator')
+  ): Promise<Staff> {
+    const { identity, staff } = await sessionFromToken(token, request)
+    if (!staff) {
+      request.log.info({ username: identity.username }, 'signed-in user has no role in the program')
       throw new AppError(403, NOT_ADMIN_MESSAGE)
     }
-    return identity
+    return staff
   }
 
-  app.decorateRequest('admin', null)
-  app.decorate('adminFromToken', adminFromToken)
+  app.decorateRequest('staff', null)
+  app.decorate('staffFromToken', staffFromToken)
   app.decorate('sessionFromToken', sessionFromToken)
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      request.admin = await adminFromToken(bearerToken(request.headers.authorization), request)
+      request.staff = await staffFromToken(bearerToken(request.headers.authorization), request)
     } catch (error) {
       if (error instanceof AppError && error.status === 401) {
         reply.header('www-authenticate', 'Bearer')
       }
       throw error
+    }
+  })
+  app.decorate('allow', (ability: StaffAbility) => {
+    return async (request: FastifyRequest) => {
+      const staff = request.staff
+      if (!staff) throw new AppError(401, SIGN_IN_MESSAGE)
+      if (!roleAllows(staff.role, ability)) {
+        request.log.info({ username: staff.username, role: staff.role, ability }, 'not allowed')
+        throw new AppError(403, NOT_ALLOWED_MESSAGES[staff.role])
+      }
     }
   })
 }

@@ -20,25 +20,27 @@ describe.each(testDatabaseKinds())('GET /api/session on %s', (kind) => {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
 
-  it('tells an administrator that they are one', async () => {
+  it('tells an administrator their role', async () => {
     const response = await t.asAdmin({ url: '/api/session' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toEqual({
       username: ADMIN_CLAIMS.preferred_username,
       name: ADMIN_CLAIMS.name,
-      administrator: true,
+      role: 'administrator',
+      regions: [],
     })
   })
 
-  it('tells a signed-in user who is no administrator so, with a 200 (the admin calls answer 403)', async () => {
+  it('tells a signed-in user without a role so, with a 200 (the admin calls answer 403)', async () => {
     const token = await t.idp.sign(VIEWER_CLAIMS)
     const response = await session(token)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       username: VIEWER_CLAIMS.preferred_username,
       name: VIEWER_CLAIMS.name,
-      administrator: false,
+      role: null,
+      regions: [],
     })
     const list = await t.app.inject({
       url: '/api/enrollments',

@@ -163,4 +163,29 @@ describe('loadConfig', () => {
     // Outside production the same settings start, with the warning of the auth plugin.
     expect(loadConfig({ ...production, NODE_ENV: 'development' }).ADMIN_ROLE).toBeUndefined()
   })
+  it('reads REGION_MANAGERS as user:Region|Region, and stops on a malformed one', () => {
+    const config = loadConfig({
+      REGION_MANAGERS:
+        ' Alice@Contoso.example : Great Lakes | Central , bob@contoso.example:California',
+    })
+    expect([...config.REGION_MANAGERS]).toEqual([
+      ['alice@contoso.example', ['Great Lakes', 'Central']],
+      ['bob@contoso.example', ['California']],
+    ])
+    expect(loadConfig({}).REGION_MANAGERS.size).toBe(0)
+    for (const value of ['alice@contoso.example', 'a:', 'a:B:C', 'a:B,A:C', ':B']) {
+      expect(() => loadConfig({ REGION_MANAGERS: value }), value).toThrowError(
+        /REGION_MANAGERS must be a comma-separated list of user:Region\|Region, each user once/,
+      )
+    }
+  })
+
+  it('gives the read-only and regional roles no default outside the development provider', () => {
+    const entra = loadConfig({
+      OIDC_AUTHORITY: 'https://login.example/tenant/v2.0',
+      OIDC_CLIENT_ID: 'c',
+    })
+    expect(entra.READONLY_ROLE).toBeUndefined()
+    expect(entra.REGION_ROLE_PREFIX).toBeUndefined()
+  })
 })

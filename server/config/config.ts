@@ -22,6 +22,30 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 )
 
+/** REGION_MANAGERS: `alice@example.com:Midwest|Great Lakes,bob@example.com:California`. */
+const regionManagerList = z.string().transform((value, ctx) => {
+  const managers = new Map<string, string[]>()
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [user = '', regions = '', ...rest] = item.split(':').map((part) => part.trim())
+    const names = regions
+      .split('|')
+      .map((name) => name.trim())
+      .filter(Boolean)
+    if (!user || names.length === 0 || rest.length > 0 || managers.has(user.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a comma-separated list of user:Region|Region, each user once',
+      })
+      return z.NEVER
+    }
+    managers.set(user.toLowerCase(), names)
+  }
+  return managers as ReadonlyMap<string, readonly string[]>
+})
+
 const monthDay = (example: string) =>
   z.string().transform((value, ctx) => {
     const parsed = parseMonthDay(value)
@@ -82,6 +106,12 @@ const envSchema = z.object({
     .max(10_080, 'must be between 5 and 10080 minutes')
     .default(ID_TOKEN_DEFAULT_MAX_AGE_SECONDS / 60),
   ADMIN_ROLE: z.string().min(1).optional(),
+  /** Read-only users: every admin screen, figure and download, no change. */
+  READONLY_USERS: commaList.default([]),
+  READONLY_ROLE: z.string().min(1).optional(),
+  /** Regional managers: their regions' enrollments only. */
+  REGION_MANAGERS: regionManagerList.default(new Map()),
+  REGION_ROLE_PREFIX: z.string().min(1).max(100).optional(),
   DEV_TOOLS: booleanText.optional(),
   DEV_USERS: z.string().default(DEFAULT_DEV_USERS).pipe(devUserList),
   DEV_PASSWORD: z.string().min(1).max(200).default('dev'),
@@ -242,8 +272,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed,
     programCalendar,
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
-    // The development provider's users carry roles; its 'admin' role makes an administrator.
+    // The development provider's users carry roles: 'admin' makes an administrator, 'readonly' a
+    // read-only user and 'region.<Name>' a regional manager of that region (dev-user-list.ts).
     ADMIN_ROLE: parsed.ADMIN_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'admin'),
+    READONLY_ROLE: parsed.READONLY_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'readonly'),
+    REGION_ROLE_PREFIX:
+      parsed.REGION_ROLE_PREFIX ?? (parsed.OIDC_AUTHORITY ? undefined : 'region.'),
     isProduction: parsed.NODE_ENV === 'production',
     devTools,
   }

@@ -2,21 +2,31 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.js'
 
 describe('sign-in configuration', () => {
-  it('has two development users by default: an administrator and a viewer', () => {
+  it('has a development user of each role by default, and one without a role', () => {
     const config = loadConfig({})
     expect(config.DEV_USERS).toEqual([
       { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'] },
+      {
+        email: 'regional@example.com',
+        name: 'Rhea Regional',
+        roles: ['region.GreatLakes', 'region.California'],
+      },
+      { email: 'reader@example.com', name: 'Rory Reader', roles: ['readonly'] },
       { email: 'viewer@example.com', name: 'Victor Viewer', roles: [] },
     ])
+    expect(config.ADMIN_ROLE).toBe('admin')
+    expect(config.READONLY_ROLE).toBe('readonly')
+    expect(config.REGION_ROLE_PREFIX).toBe('region.')
     expect(config.DEV_PASSWORD).toBe('dev')
   })
 
-  it('reads DEV_USERS as email:Display Name[:role]', () => {
+  it('reads DEV_USERS as email:Display Name[:role|role]', () => {
     const config = loadConfig({
-      DEV_USERS: ' Pat@Example.com : Pat Smith : PosAdmin ,x@y.example:X',
+      DEV_USERS: ' Pat@Example.com : Pat Smith : PosAdmin ,q@y.example:Q:a|b.c,x@y.example:X',
     })
     expect(config.DEV_USERS).toEqual([
       { email: 'pat@example.com', name: 'Pat Smith', roles: ['PosAdmin'] },
+      { email: 'q@y.example', name: 'Q', roles: ['a', 'b.c'] },
       { email: 'x@y.example', name: 'X', roles: [] },
     ])
   })
@@ -24,11 +34,12 @@ describe('sign-in configuration', () => {
   it.each([
     [
       'not-an-email:Name',
-      /DEV_USERS must be a comma-separated list of email:Display Name\[:role\]/,
+      /DEV_USERS must be a comma-separated list of email:Display Name\[:role\|role\]/,
     ],
     ['a@example.com', /DEV_USERS must be a comma-separated list/],
     ['a@example.com:A:bad role', /DEV_USERS must be a comma-separated list/],
     ['a@example.com:A:r:extra', /DEV_USERS must be a comma-separated list/],
+    ['a@example.com:A:r|', /DEV_USERS must be a comma-separated list/],
     ['a@example.com:A,A@example.com:B', /DEV_USERS must not name the same email twice/],
   ])('stops on DEV_USERS=%s', (value, message) => {
     expect(() => loadConfig({ DEV_USERS: value })).toThrowError(message)

@@ -4,15 +4,15 @@ import { z } from 'zod'
 export interface DevUser {
   email: string
   name: string
-  /** The `roles` claim of the user's ID token. */
+  /** The `roles` claim of the user's ID token (`role|role` in DEV_USERS). */
   roles: string[]
 }
 
 const email = z.email()
 const ROLE = /^[A-Za-z0-9._-]{1,50}$/
-const FORMAT = 'must be a comma-separated list of email:Display Name[:role]'
+const FORMAT = 'must be a comma-separated list of email:Display Name[:role|role]'
 
-/** DEV_USERS: `admin@example.com:Ada Admin:admin,viewer@example.com:Victor Viewer`. */
+/** DEV_USERS: `admin@example.com:Ada Admin:admin,rhea@example.com:Rhea:region.California|region.Central`. */
 export const devUserList = z.string().transform((value, ctx): DevUser[] => {
   const users = value
     .split(',')
@@ -27,7 +27,7 @@ export const devUserList = z.string().transform((value, ctx): DevUser[] => {
       !email.safeParse(user.address).success ||
       !user.name ||
       user.extra ||
-      (user.role !== undefined && !ROLE.test(user.role)),
+      (user.role !== undefined && !user.role.split('|').every((role) => ROLE.test(role))),
   )
   if (bad || users.length === 0) {
     ctx.addIssue({ code: 'custom', message: FORMAT })
@@ -41,9 +41,17 @@ export const devUserList = z.string().transform((value, ctx): DevUser[] => {
   return users.map((user) => ({
     email: user.address.toLowerCase(),
     name: user.name,
-    roles: user.role ? [user.role] : [],
+    roles: user.role ? user.role.split('|') : [],
   }))
 })
 
-export const DEFAULT_DEV_USERS =
-  'admin@example.com:Ada Admin:admin,viewer@example.com:Victor Viewer'
+/**
+ * One user of each role (config.ts gives the development provider's roles their meaning), and one
+ * signed in without any.
+ */
+export const DEFAULT_DEV_USERS = [
+  'admin@example.com:Ada Admin:admin',
+  'regional@example.com:Rhea Regional:region.GreatLakes|region.California',
+  'reader@example.com:Rory Reader:readonly',
+  'viewer@example.com:Victor Viewer',
+].join(',')

@@ -26,7 +26,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/dashboard',
-      { schema: dashboardRoute, onRequest: app.requireAdmin },
+      { schema: dashboardRoute, onRequest: [app.requireStaff, app.allow('view')] },
       async (request, reply) => {
         reply.header('cache-control', 'no-store')
         return findDashboard(context, {

@@ -8,7 +8,7 @@ import {
   storedEnrollmentSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
 import { declineBody, reasonBody } from '../../shared/office/office-schemas.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
+import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import {
   type AnswerEncoding,
   chooseEncoding,
@@ -108,6 +108,8 @@ const deleteRoute = {
 export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   prepareAdminRoutes(app)
+  const view = app.allow('view')
+  const change = app.allow('change')
   const api = app.withTypeProvider<ZodTypeProvider>()
   const noStore = { 'cache-control': 'no-store' }
   // The latest lists as sent, by tag and encoding (docs/decisions.md, "The admin list answers
@@ -115,7 +117,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   // tag's query, not the list and its compression.
   const listAnswers = new EncodedAnswerCache<{ encoding: AnswerEncoding }>(LIST_ANSWERS_BYTES)
 
-  api.get('/enrollments', { schema: listRoute }, async (request, reply) => {
+  api.get('/enrollments', { schema: listRoute, onRequest: view }, async (request, reply) => {
     reply.headers(noStore)
     reply.type('application/json; charset=utf-8')
     // Needs attention and the dashboard's filters read the outbox or the clock, which the tag
@@ -144,40 +146,58 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(preEncoded(answer.body))
   })
 
-  api.get('/enrollments/:guid/history', { schema: historyRoute }, async (request, reply) => {
-    reply.headers(noStore)
-    return findEnrollmentHistory(context, request.params.guid)
-  })
-
-  api.post('/enrollments/:guid/update', { schema: updateRoute }, async (request) =>
-    toWire(await updateEnrollment(context, request.params.guid, request.body, adminOf(request))),
+  api.get(
+    '/enrollments/:guid/history',
+    { schema: historyRoute, onRequest: view },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return findEnrollmentHistory(context, request.params.guid)
+    },
   )
 
-  api.post('/enrollments/:guid/approve', { schema: approveRoute }, async (request) =>
-    toWire(await approveEnrollment(context, request.params.guid, adminOf(request))),
+  api.post(
+    '/enrollments/:guid/update',
+    { schema: updateRoute, onRequest: change },
+    async (request) =>
+      toWire(await updateEnrollment(context, request.params.guid, request.body, staffOf(request))),
   )
 
-  api.post('/enrollments/:guid/re-authorize', { schema: reauthorizeRoute }, async (request) =>
-    toWire(
-      await reauthorizeEnrollment(
-        context,
-        request.params.guid,
-        adminOf(request),
-        request.body?.reason,
+  api.post(
+    '/enrollments/:guid/approve',
+    { schema: approveRoute, onRequest: change },
+    async (request) =>
+      toWire(await approveEnrollment(context, request.params.guid, staffOf(request))),
+  )
+
+  api.post(
+    '/enrollments/:guid/re-authorize',
+    { schema: reauthorizeRoute, onRequest: change },
+    async (request) =>
+      toWire(
+        await reauthorizeEnrollment(
+          context,
+          request.params.guid,
+          staffOf(request),
+          request.body?.reason,
+        ),
       ),
-    ),
   )
 
-  api.post('/enrollments/:guid/decline', { schema: declineRoute }, async (request) =>
-    toWire(
-      await declineEnrollment(context, request.params.guid, adminOf(request), {
-        reason: request.body?.reason,
-        shareReason: request.body?.shareReason,
-      }),
-    ),
+  api.post(
+    '/enrollments/:guid/decline',
+    { schema: declineRoute, onRequest: change },
+    async (request) =>
+      toWire(
+        await declineEnrollment(context, request.params.guid, staffOf(request), {
+          reason: request.body?.reason,
+          shareReason: request.body?.shareReason,
+        }),
+      ),
   )
 
-  api.post('/enrollments/:guid/delete', { schema: deleteRoute }, async (request) =>
-    deleteEnrollment(context, request.params.guid, adminOf(request)),
+  api.post(
+    '/enrollments/:guid/delete',
+    { schema: deleteRoute, onRequest: app.allow('delete') },
+    async (request) => deleteEnrollment(context, request.params.guid, staffOf(request)),
   )
 }

@@ -35,7 +35,8 @@ const pdfRoute = {
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const invoices = createInvoiceRepository(app.database.db)
   // Before the guid is checked: a stranger learns nothing but 401.
-  app.addHook('onRequest', app.requireAdmin)
+  app.addHook('onRequest', app.requireStaff)
+  app.addHook('onRequest', app.allow('view'))
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   const findInvoice = async (guid: string) => {

@@ -10,7 +10,7 @@ import {
   paymentBody,
   paymentSchema,
 } from '../../shared/office/office-schemas.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
+import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
@@ -34,17 +34,20 @@ const bulkParams = z.object({
 /**
  * The program office's workflow beyond the single actions (docs/product.md#office-workflow):
  * bulk Approve and Decline, internal notes, the status of an enrollment's mails and sending one
- * again, and invoice payments. Administrators only.
+ * again, and invoice payments. Every role reads them; administrators and regional managers act.
  */
 export const officeRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   prepareAdminRoutes(app)
+  const view = app.allow('view')
+  const change = app.allow('change')
   const api = app.withTypeProvider<ZodTypeProvider>()
   const noStore = { 'cache-control': 'no-store' }
 
   api.post(
     '/enrollments/bulk/:action',
     {
+      onRequest: change,
       schema: {
         ...admin,
         summary: 'Approve or Decline many enrollments; each in its own transaction',
@@ -54,7 +57,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      runBulkAction(context, request.params.action, request.body.guids, adminOf(request), {
+      runBulkAction(context, request.params.action, request.body.guids, staffOf(request), {
         reason: request.body.reason,
         shareReason: request.body.shareReason,
         dryRun: request.body.dryRun,
@@ -65,6 +68,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   api.get(
     '/enrollments/:guid/notes',
     {
+      onRequest: view,
       schema: {
         ...admin,
         summary: 'The internal notes of an enrollment, oldest first',
@@ -81,6 +85,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/enrollments/:guid/notes',
     {
+      onRequest: change,
       schema: {
         ...admin,
         summary: 'Add an internal note to an enrollment',
@@ -91,13 +96,14 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       reply.code(201)
-      return addNote(context, request.params.guid, request.body.text, adminOf(request))
+      return addNote(context, request.params.guid, request.body.text, staffOf(request))
     },
   )
 
   api.get(
     '/enrollments/:guid/mails',
     {
+      onRequest: view,
       schema: {
         ...admin,
         summary: 'The mails about an enrollment and whether each was sent',
@@ -114,6 +120,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/enrollments/:guid/mails/:mailId/send-again',
     {
+      onRequest: change,
       schema: {
         ...admin,
         summary: 'Send a failed or retrying mail again now',
@@ -123,12 +130,13 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      sendMailAgain(context, request.params.guid, request.params.mailId, adminOf(request)),
+      sendMailAgain(context, request.params.guid, request.params.mailId, staffOf(request)),
   )
 
   api.get(
     '/enrollments/:guid/payment',
     {
+      onRequest: view,
       schema: {
         ...admin,
         summary: 'The invoice of an enrollment and whether it is paid',
@@ -145,6 +153,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/enrollments/:guid/payment',
     {
+      onRequest: change,
       schema: {
         ...admin,
         summary: 'Mark the invoice paid: the date and the payment reference',
@@ -153,12 +162,13 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: paymentSchema, ...problemResponses },
       },
     },
-    async (request) => recordPayment(context, request.params.guid, request.body, adminOf(request)),
+    async (request) => recordPayment(context, request.params.guid, request.body, staffOf(request)),
   )
 
   api.post(
     '/enrollments/:guid/payment/clear',
     {
+      onRequest: change,
       schema: {
         ...admin,
         summary: 'Mark the invoice unpaid again',
@@ -167,6 +177,6 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: paymentSchema, ...problemResponses },
       },
     },
-    async (request) => recordPayment(context, request.params.guid, null, adminOf(request)),
+    async (request) => recordPayment(context, request.params.guid, null, staffOf(request)),
   )
 }

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   invitationResultSchema,
   notReEnrolledSchema,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
-import { SIGN_IN_MESSAGE } from '../auth/auth-plugin.js'
+import { staffOf } from '../auth/admin-routes-support.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
-import { AppError } from '../http/app-error.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { notReEnrolledQuery, regionFilter } from './not-re-enrolled-query.js'
 import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
@@ -38,12 +37,13 @@ const invitationBody = z.strictObject(
 export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   const repository = createNotReEnrolledRepository(app.database.db)
-  app.addHook('onRequest', app.requireAdmin)
+  app.addHook('onRequest', app.requireStaff)
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.get(
     '/re-enrollment',
     {
+      onRequest: app.allow('view'),
       schema: {
         ...admin,
         summary: 'Last year’s approved dealers and LMAs with no enrollment in a year',
@@ -67,6 +67,7 @@ export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     '/re-enrollment/invitations',
     {
+      onRequest: app.allow('change'),
       schema: {
         ...admin,
         summary: 'Invite last year’s approved enrollments to enroll in the enrollment year',
@@ -74,11 +75,6 @@ export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: invitationResultSchema, ...problemResponses },
       },
     },
-    async (request) => sendInvitations(context, request.body.guids, adminOf(request)),
+    async (request) => sendInvitations(context, request.body.guids, staffOf(request)),
   )
-}
-
-function adminOf(request: FastifyRequest) {
-  if (!request.admin) throw new AppError(401, SIGN_IN_MESSAGE)
-  return request.admin
 }

@@ -23,7 +23,7 @@ export const reminderRoutes: FastifyPluginAsync = async (app) => {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/enrollments/:guid/authorization',
-      { schema: remindersRoute, onRequest: app.requireAdmin },
+      { schema: remindersRoute, onRequest: [app.requireStaff, app.allow('view')] },
       async (request, reply) => {
         const found = await reminders.authorizationOf(app.database.db, request.params.guid)
         if (!found) throw AppError.notFound('There is no enrollment with this id.')

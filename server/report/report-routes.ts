@@ -9,7 +9,7 @@ import {
   parseListSort,
 } from '../../shared/enrollment/list-view.js'
 import { auditFilters, createAuditRepository } from '../audit/audit-repository.js'
-import { adminOf } from '../auth/admin-routes-support.js'
+import { staffOf } from '../auth/admin-routes-support.js'
 import { bearerToken } from '../auth/bearer-token.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
 import { enrollmentListQuery } from '../enrollment/enrollment-list-query.js'
@@ -128,7 +128,7 @@ function recordDownload(
   filters: AuditFilters,
 ): DownloadRecorder {
   const audit = createAuditRepository(app.database.db)
-  const actor = adminOf(request).username
+  const actor = staffOf(request).username
   return (rows) => audit.record({ actor, action, year, filters, rows })
 }
 
@@ -145,8 +145,8 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
   ) => {
     try {
-      request.admin = await app.adminFromToken(token, request)
-      request.log.info({ username: request.admin.username }, 'report requested')
+      request.staff = await app.staffFromToken(token, request)
+      request.log.info({ username: request.staff.username }, 'report requested')
     } catch (error) {
       if (error instanceof AppError && error.status === 401) {
         reply.header('www-authenticate', 'Bearer')
@@ -164,7 +164,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // carries one it decides, so a bad one is never rescued by a good header.
   app.addHook('preValidation', async (request, reply) => {
     const token = formToken(request.body)
-    if (token || !request.admin) await signIn(token, request, reply)
+    if (token || !request.staff) await signIn(token, request, reply)
   })
   const { db } = app.database
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -220,7 +220,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   const audit = createAuditRepository(db)
   api.post(
     '/reports/audit/:year',
-    { bodyLimit: FORM_BODY_LIMIT, schema: auditReportRoute },
+    { bodyLimit: FORM_BODY_LIMIT, schema: auditReportRoute, preHandler: app.allow('audit') },
     async (request, reply) => {
       const { year } = request.params
       return exportAuditTrail(

@@ -46,7 +46,10 @@ const rolloverRoute = {
 export const rolloverRoutes: FastifyPluginAsync = async (app) => {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/rollover', { schema: rolloverRoute, onRequest: app.requireAdmin }, async (request) =>
-      rollOverYear(app.database.db, request.body.to, request.admin?.username ?? 'administrator'),
+    .post(
+      '/rollover',
+      { schema: rolloverRoute, onRequest: [app.requireStaff, app.allow('rollover')] },
+      async (request) =>
+        rollOverYear(app.database.db, request.body.to, request.staff?.username ?? 'administrator'),
     )
 }

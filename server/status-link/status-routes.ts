@@ -9,7 +9,7 @@ import {
   statusPageSchema,
   statusTokenParams,
 } from '../../shared/enrollment/status-page-schema.js'
-import { adminOf, noFields, prepareAdminRoutes } from '../auth/admin-routes-support.js'
+import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { isCapabilityToken } from '../capability/capability-token.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
@@ -139,6 +139,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     admin.withTypeProvider<ZodTypeProvider>().post(
       '/enrollments/:guid/status-link/reissue',
       {
+        onRequest: admin.allow('change'),
         schema: {
           summary:
             'Revokes every status link of the enrollment and mails a new one to the receipt’s recipient',
@@ -151,7 +152,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store')
-        return reissueStatusLink(context, request.params.guid, adminOf(request))
+        return reissueStatusLink(context, request.params.guid, staffOf(request))
       },
     )
   })

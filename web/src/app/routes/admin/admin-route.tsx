@@ -60,7 +60,7 @@ function AdminArea() {
   return <SignedIn username={user.username} token={user.idToken} />
 }
 
-/** Signed in: the server says first whether this user is an administrator. */
+/** Signed in: the server says first whether this user has a role in the admin area. */
 function SignedIn({ username, token }: { username: string; token: string }) {
   const { enrollmentYear } = useConfig()
   // Asked again only for another user.
@@ -92,7 +92,7 @@ function SignedIn({ username, token }: { username: string; token: string }) {
       </AdminLayout>
     )
   }
-  if (!session.data.administrator) {
+  if (session.data.role === null) {
     return (
       <AdminLayout>
         <NotAdministrator username={session.data.username || username} />

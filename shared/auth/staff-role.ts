@@ -1,0 +1,56 @@
+/**
+ * Who may do what in the admin area (docs/product.md#users): the three roles, what each may do,
+ * and the words the header shows. The server decides every route by `roleAllows`; the browser
+ * reads the same table to leave out the buttons a role may not use.
+ */
+export const STAFF_ROLES = ['administrator', 'regional-manager', 'read-only'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+/**
+ * What a route does, as the roles see it:
+ * - `view`: every admin screen, figure, report and export (a regional manager's limited to
+ *   their regions);
+ * - `change`: approve, decline, re-authorize, edit, notes, send again, payments, bulk actions,
+ *   invitations and status links (a regional manager's in their regions only);
+ * - `delete`, `rollover`: administrators only;
+ * - `audit`: the audit trail, which names every region's work: administrators and read-only.
+ */
+export type StaffAbility = 'view' | 'change' | 'delete' | 'rollover' | 'audit'
+
+const ABILITIES: Record<StaffRole, readonly StaffAbility[]> = {
+  administrator: ['view', 'change', 'delete', 'rollover', 'audit'],
+  'regional-manager': ['view', 'change'],
+  'read-only': ['view', 'audit'],
+}
+
+export function roleAllows(role: StaffRole, ability: StaffAbility): boolean {
+  return ABILITIES[role].includes(ability)
+}
+
+/** The role as the header and the documentation name it. */
+export const STAFF_ROLE_WORDS: Record<StaffRole, string> = {
+  administrator: 'Administrator',
+  'regional-manager': 'Regional manager',
+  'read-only': 'Read-only',
+}
+
+/**
+ * The key a region's name is compared by, in `REGION_MANAGERS` and in a role claim: letters and
+ * digits only, any case, so `PosRegion:GreatLakes` (a role value cannot hold a space) names
+ * "Great Lakes".
+ */
+export function regionNameKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+/** Which enrollments a signed-in user sees and acts on: all of them, or those of some regions. */
+export type EnrollmentScope =
+  | { readonly all: true }
+  | { readonly all: false; readonly regionIds: readonly number[] }
+
+export const EVERY_ENROLLMENT: EnrollmentScope = { all: true }
+
+/** Whether an enrollment of this region (null: none yet) is in the scope. */
+export function inScope(scope: EnrollmentScope, regionId: number | null): boolean {
+  return scope.all || (regionId !== null && scope.regionIds.includes(regionId))
+}
