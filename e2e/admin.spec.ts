@@ -13,7 +13,7 @@ test('logged out, the admin area asks to log in', async ({ page }) => {
 
 test('an administrator signs in, filters and pages the list, and logs out', async ({ page }) => {
   await signIn(page)
-  await expect(page.getByText('Hello, admin@example.com')).toBeVisible()
+  await expect(page.getByText('Ada Admin · Administrator')).toBeVisible()
   await expect(page.getByText('IT support:')).toBeVisible()
   await page.getByRole('button', { name: 'Previous year' }).click()
   await expect(page.getByText('2024', { exact: true })).toBeVisible()

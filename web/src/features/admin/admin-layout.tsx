@@ -3,8 +3,9 @@ import { MailLink, PhoneLink } from '../../components/ui/contact-links'
 import { SITE_TITLE, usePageTitleState } from '../../lib/page-title'
 import { useAuth } from '../auth/auth-context'
 import { useConfig } from '../config/config-context'
+import { roleText, useOptionalStaffAccess } from './staff-access'
 
-/** The admin frame: who is signed in, log out, and IT support in the footer. */
+/** The admin frame: who is signed in and their role, log out, and IT support in the footer. */
 export function AdminLayout({ children, menu }: { children: ReactNode; menu?: ReactNode }) {
   const { user, logout } = useAuth()
   const { itSupport, brands } = useConfig()
@@ -28,7 +29,7 @@ export function AdminLayout({ children, menu }: { children: ReactNode; menu?: Re
           {user && (
             <div className="admin-header__user">
               {menu}
-              <span className="admin-header__name">Hello, {user.username}</span>
+              <SignedInAs username={user.username} />
               <a
                 href="/admin"
                 className="admin-header__logout"
@@ -56,5 +57,21 @@ export function AdminLayout({ children, menu }: { children: ReactNode; menu?: Re
         </p>
       </footer>
     </div>
+  )
+}
+
+/**
+ * "Ada Admin · Administrator", "Rhea Regional · Regional manager: Great Lakes, California" once
+ * the session says the role (docs/product.md#users); until then, or without a role, the username.
+ */
+function SignedInAs({ username }: { username: string }) {
+  const access = useOptionalStaffAccess()
+  if (!access) return <span className="admin-header__name">Hello, {username}</span>
+  return (
+    <span className="admin-header__name admin-header__name--role" title={access.username}>
+      <span className="admin-header__person">{access.name || access.username}</span>
+      <span className="admin-header__dot"> · </span>
+      <span className="admin-header__role">{roleText(access)}</span>
+    </span>
   )
 }

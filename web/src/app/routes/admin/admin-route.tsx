@@ -18,6 +18,7 @@ import { AdminTabs } from '../../../features/admin/program-office/admin-tabs'
 import { adminKeys } from '../../../features/admin/query/admin-keys'
 import { createAdminQueryClient } from '../../../features/admin/query/admin-query-client'
 import { ReportMenu } from '../../../features/admin/report-menu'
+import { StaffAccessProvider, useMay } from '../../../features/admin/staff-access'
 import { AuthProvider, useAuth } from '../../../features/auth/auth-context'
 import { useConfig } from '../../../features/config/config-context'
 import { ApiError } from '../../../lib/api-client'
@@ -99,15 +100,20 @@ function SignedIn({ username, token }: { username: string; token: string }) {
       </AdminLayout>
     )
   }
+  const role = session.data.role
   return (
-    <AdminLayout menu={<ReportMenu year={enrollmentYear} token={token} />}>
-      <AdminTabs />
-      <AdminPages />
-    </AdminLayout>
+    <StaffAccessProvider session={{ ...session.data, role }}>
+      <AdminLayout menu={<ReportMenu year={enrollmentYear} token={token} />}>
+        <AdminTabs />
+        <AdminPages />
+      </AdminLayout>
+    </StaffAccessProvider>
   )
 }
 
+/** The pages of the area; the audit trail's only for the roles that may read it. */
 function AdminPages() {
+  const mayAudit = useMay('audit')
   return (
     <Switch>
       <Route path="/">{() => <EnrollmentList />}</Route>
@@ -116,7 +122,7 @@ function AdminPages() {
       </Route>
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/not-re-enrolled" component={NotReEnrolledPage} />
-      <Route path="/audit" component={AuditTrailPage} />
+      {mayAudit && <Route path="/audit" component={AuditTrailPage} />}
       <Route component={NotFound} />
     </Switch>
   )

@@ -11,6 +11,8 @@ export interface ActionButtonsProps {
   dirty: boolean
   busy: boolean
   currentYear: number
+  /** Delete is an administrator's alone: without it the button is left out. */
+  mayDelete: boolean
   onAction(action: AdminAction): void
 }
 
@@ -19,16 +21,24 @@ interface ActionButton {
   label: string
   danger?: boolean
   lmaOnly?: boolean
+  /** Offered only to a role that may delete. */
+  deletes?: boolean
 }
 
 const BUTTONS: readonly ActionButton[] = [
   { action: 'approve', label: 'Approve' },
   { action: 'reauthorize', label: 'Re-authorize', lmaOnly: true },
   { action: 'decline', label: 'Decline' },
-  { action: 'delete', label: 'Delete', danger: true },
+  { action: 'delete', label: 'Delete', danger: true, deletes: true },
 ]
 
-export const UNSAVED_NOTE = 'Save or undo your changes to approve, re-authorize, decline or delete.'
+/** What unsaved changes hold back: the actions the role has. */
+function unsavedNote(mayDelete: boolean): string {
+  const actions = mayDelete
+    ? 'approve, re-authorize, decline or delete'
+    : 'approve, re-authorize or decline'
+  return `Save or undo your changes to ${actions}.`
+}
 
 /**
  * Save & Close (a submit of the form) and the status actions, each enabled by the shared rules.
@@ -40,6 +50,7 @@ export function ActionButtons({
   dirty,
   busy,
   currentYear,
+  mayDelete,
   onAction,
 }: ActionButtonsProps) {
   const id = useId()
@@ -51,9 +62,9 @@ export function ActionButtons({
     currentYear,
   }
   const noteId = `${id}-unsaved`
-  const buttons = BUTTONS.filter((button) => !button.lmaOnly || enrollment.type === 'Lma').map(
-    (button) => ({ ...button, reason: refusalReason(button.action, subject) }),
-  )
+  const buttons = BUTTONS.filter(
+    (button) => (!button.lmaOnly || enrollment.type === 'Lma') && (!button.deletes || mayDelete),
+  ).map((button) => ({ ...button, reason: refusalReason(button.action, subject) }))
   const reasonId = (button: ActionButton) => `${id}-${button.action}`
   return (
     <>
@@ -80,7 +91,7 @@ export function ActionButtons({
       <div className="action-state" role="status">
         {dirty && (
           <p className="action-note action-note--unsaved" id={noteId}>
-            <strong>Unsaved changes.</strong> {UNSAVED_NOTE}
+            <strong>Unsaved changes.</strong> {unsavedNote(mayDelete)}
           </p>
         )}
       </div>

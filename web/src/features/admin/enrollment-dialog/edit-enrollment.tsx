@@ -16,6 +16,7 @@ import { NotesPanel } from '../office/notes-panel'
 import { PaymentPanel } from '../office/payment-panel'
 import { useReasonPrompt } from '../office/reason-prompt'
 import { StatusLinkPanel } from '../office/status-link-panel'
+import { useStaffAccess } from '../staff-access'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
 import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
@@ -28,11 +29,17 @@ export interface EditEnrollmentProps {
   close(): void
 }
 
+/** Above the form of a user whose role changes nothing, which has no buttons. */
+const READ_ONLY_NOTE = 'Your role is read-only: you can see this enrollment but not change it.'
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The dialog's body: the form in edit mode, the actions of the current year, the history. */
 export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: EditEnrollmentProps) {
   const { enrollmentYear } = useConfig()
+  const { may, regionChoices } = useStaffAccess()
+  // A role that may change nothing sees the form as it is, without a button (docs/product.md#users).
+  const mayChange = may('change')
   const confirm = useConfirm()
   const toast = useToast()
   const [reasonPrompt, askReason] = useReasonPrompt()
@@ -41,12 +48,13 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const current = loaded.year === enrollmentYear
   const form = useFormState<Enrollment>(
     loaded,
-    isReadOnly({
-      mode: 'edit',
-      status: loaded.status,
-      year: loaded.year,
-      currentYear: enrollmentYear,
-    }),
+    !mayChange ||
+      isReadOnly({
+        mode: 'edit',
+        status: loaded.status,
+        year: loaded.year,
+        currentYear: enrollmentYear,
+      }),
   )
   const dirty = useFormDirty(form)
   onDirty(dirty)
@@ -114,10 +122,19 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       dirty={dirty}
       busy={busy}
       currentYear={enrollmentYear}
+      mayDelete={may('delete')}
       onAction={act}
     />
   ) : undefined
-  const props = { form, mode: 'edit' as const, onSubmit: save, beforeSubmit, actions }
+  const props = {
+    form,
+    mode: 'edit' as const,
+    onSubmit: save,
+    beforeSubmit,
+    actions,
+    // A regional manager moves an enrollment only among their own regions.
+    regionNames: regionChoices,
+  }
   // Another year's enrollment has no actions at all: say why, in the rules' words.
   const unchangeable = current
     ? null
@@ -125,6 +142,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   return (
     <>
       {unchangeable && <p className="banner banner--info">{unchangeable}</p>}
+      {!unchangeable && !mayChange && <p className="banner banner--info">{READ_ONLY_NOTE}</p>}
       {saved.type === 'Lma' && saved.status === 'Approved' && (
         <p className="dialog-links">
           {/* biome-ignore lint/security/noBlankTarget: a page of this site, opened with an opener
@@ -140,7 +158,8 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       <HistoryPanel guid={saved.guid} type={saved.type} />
       <NotesPanel guid={saved.guid} />
       <MailsPanel guid={saved.guid} />
-      <StatusLinkPanel enrollment={saved} />
+      {/* Re-issuing the link is all the panel is for. */}
+      {mayChange && <StatusLinkPanel enrollment={saved} />}
       {reasonPrompt}
     </>
   )

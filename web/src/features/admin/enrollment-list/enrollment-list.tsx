@@ -14,6 +14,7 @@ import {
   type BulkOutcomeReport,
   BulkReport,
 } from '../office/bulk-actions'
+import { useStaffAccess } from '../staff-access'
 import { type ListView, readListAddress, writeListAddress } from './list-address'
 import { ListFilterBar } from './list-filters'
 import { ListSummary, RESULTS_ID } from './list-summary'
@@ -43,6 +44,9 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
   usePageTitle('Enrollments')
   const { enrollmentYear, brands } = useConfig()
   const { ready, user } = useAuth()
+  const { may } = useStaffAccess()
+  // A role that may change nothing has no selection, and so no bulk actions.
+  const mayChange = may('change')
   const search = useSearch()
   const [, navigate] = useLocation()
   const view = useMemo(
@@ -140,7 +144,7 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
             <p className="selection-notice" role="status">
               {selectionNotice}
             </p>
-            {selected.size > 0 && (
+            {mayChange && selected.size > 0 && (
               <div className="bulk-bar">
                 <BulkActions
                   selected={[...selected]}
@@ -177,15 +181,16 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
               sort={sort}
               onSort={(next) => show({ filters, sort: next })}
               onOpen={(row) => open(row.guid)}
-              selected={selected}
-              onSelect={select}
+              selection={mayChange ? { selected, onSelect: select } : undefined}
             />
             <Pager page={shown} pages={pages} onPage={setPage} />
           </>
         )}
         <div className="list-footer">
           <Legend />
-          {filters.year === enrollmentYear && <RolloverButton year={enrollmentYear} />}
+          {filters.year === enrollmentYear && may('rollover') && (
+            <RolloverButton year={enrollmentYear} />
+          )}
         </div>
         {openGuid && <EnrollmentDialog key={openGuid} guid={openGuid} onClose={close} />}
       </section>

@@ -27,24 +27,33 @@ export function nextSort(sort: ListSort, key: ListSortKey): ListSort {
   return sort.key === key ? { key, descending: !sort.descending } : { key, descending: false }
 }
 
+/** The rows chosen for a bulk action, and how a checkbox changes them. */
+export interface ListSelection {
+  selected: ReadonlySet<string>
+  onSelect(guids: string[], selected: boolean): void
+}
+
 export function ListTable({
   rows,
   sort,
   onSort,
   onOpen,
-  selected,
-  onSelect,
+  selection,
 }: {
   rows: ListRow[]
   sort: ListSort
   onSort(sort: ListSort): void
   onOpen(row: ListRow): void
-  /** The rows chosen for a bulk action (docs/product.md#office-workflow). */
-  selected: ReadonlySet<string>
-  onSelect(guids: string[], selected: boolean): void
+  /**
+   * The rows chosen for a bulk action (docs/product.md#office-workflow); without it (a role that
+   * may change nothing) the list has no checkboxes.
+   */
+  selection?: ListSelection | undefined
 }) {
   const { brands } = useConfig()
   if (rows.length === 0) return <p className="placeholder">No enrollments to display.</p>
+  const selected = selection?.selected ?? new Set<string>()
+  const onSelect = (guids: string[], on: boolean) => selection?.onSelect(guids, on)
   const selectable = rows.filter((row) => row.status !== 'Deleted').map((row) => row.guid)
   const onPage = selectable.filter((guid) => selected.has(guid)).length
   const selectPage = (id?: string) => (
@@ -64,16 +73,20 @@ export function ListTable({
   // header's checkbox (hidden with the header) is above the cards.
   return (
     <div className="list-table-frame">
-      <div className="list-table__select-page">
-        {selectPage(SELECT_PAGE_ID)}
-        <label htmlFor={SELECT_PAGE_ID}>Select all on this page</label>
-      </div>
+      {selection && (
+        <div className="list-table__select-page">
+          {selectPage(SELECT_PAGE_ID)}
+          <label htmlFor={SELECT_PAGE_ID}>Select all on this page</label>
+        </div>
+      )}
       <table className="list-table">
         <thead>
           <tr>
-            <th scope="col" className="list-table__select">
-              {selectPage()}
-            </th>
+            {selection && (
+              <th scope="col" className="list-table__select">
+                {selectPage()}
+              </th>
+            )}
             {LIST_COLUMNS.map((column) => {
               const sorted = sort.key === column.sort
               return (
@@ -107,16 +120,18 @@ export function ListTable({
                 className={deleted ? 'list-table__row list-table__row--deleted' : 'list-table__row'}
                 onClick={deleted ? undefined : () => onOpen(row)}
               >
-                <td className="list-table__select" data-label="Select">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${listNameText(row)}`}
-                    checked={selected.has(row.guid)}
-                    disabled={deleted}
-                    onClick={(event) => event.stopPropagation()}
-                    onChange={(event) => onSelect([row.guid], event.target.checked)}
-                  />
-                </td>
+                {selection && (
+                  <td className="list-table__select" data-label="Select">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${listNameText(row)}`}
+                      checked={selected.has(row.guid)}
+                      disabled={deleted}
+                      onClick={(event) => event.stopPropagation()}
+                      onChange={(event) => onSelect([row.guid], event.target.checked)}
+                    />
+                  </td>
+                )}
                 <td data-label="Year">{row.year}</td>
                 <td data-label="Brand">{brandDisplayName(brands, row.brand)}</td>
                 <td data-label="Type">{listTypeText(row.type)}</td>

@@ -14,6 +14,7 @@ import { ProgramFilterBar } from '../program-office/program-filter-bar'
 import { useProgramFilters } from '../program-office/program-filters'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
+import { useMay } from '../staff-access'
 import { NotReEnrolledTable } from './not-re-enrolled-table'
 
 /**
@@ -106,6 +107,8 @@ function Results({
   regionName(id: number | null): string
 }) {
   const dealers = items.filter((item) => item.type === 'Dealer').length
+  // Invitations go out for the enrollment year, by a role that may change things.
+  const mayInvite = useMay('change')
   return (
     <>
       <p className="not-re-enrolled__summary" aria-live="polite">
@@ -115,7 +118,11 @@ function Results({
         {!invitable && ` Invitations go out only for the enrollment year.`}
       </p>
       {items.length > 0 && (
-        <NotReEnrolledTable items={items} invitable={invitable} regionName={regionName} />
+        <NotReEnrolledTable
+          items={items}
+          invitable={invitable && mayInvite}
+          regionName={regionName}
+        />
       )}
     </>
   )

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast'
 import { useChanged } from '../query/admin-changes'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
+import { useMay } from '../staff-access'
 import { type EnrollmentMail, getMails, type MailStatus, sendMailAgain } from './office-calls'
 
 /** How often a mail sent again is looked at until it settles, and for how long at most. */
@@ -21,8 +22,8 @@ const statusCellOf = (id: string) =>
 
 /**
  * The mails about the enrollment and whether each reached the relay
- * (docs/product.md#office-workflow); a failed or retrying one can be sent again, and its row
- * then follows the mail until it is sent or fails again.
+ * (docs/product.md#office-workflow); a failed or retrying one can be sent again by a role that
+ * may change things, and its row then follows the mail until it is sent or fails again.
  */
 export function MailsPanel({ guid }: { guid: string }) {
   const [open, setOpen] = useState(false)
@@ -58,6 +59,7 @@ function MailsTable({ guid, mails }: { guid: string; mails: EnrollmentMail[] }) 
   const toast = useToast()
   const client = useQueryClient()
   const changed = useChanged()
+  const mayChange = useMay('change')
   const [following, setFollowing] = useState<ReadonlySet<string>>(new Set())
   const setMails = (update: (current: EnrollmentMail[]) => EnrollmentMail[]) =>
     client.setQueryData(adminKeys.mails(guid), (current: EnrollmentMail[] = []) => update(current))
@@ -129,9 +131,11 @@ function MailsTable({ guid, mails }: { guid: string; mails: EnrollmentMail[] }) 
             <th scope="col">Status</th>
             <th scope="col">Attempts</th>
             <th scope="col">Sent</th>
-            <th scope="col">
-              <span className="visually-hidden">Action</span>
-            </th>
+            {mayChange && (
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -140,7 +144,7 @@ function MailsTable({ guid, mails }: { guid: string; mails: EnrollmentMail[] }) 
               key={mail.id}
               mail={mail}
               following={following.has(mail.id)}
-              onResend={() => resend(mail)}
+              onResend={mayChange ? () => resend(mail) : undefined}
             />
           ))}
         </tbody>
@@ -156,11 +160,13 @@ function MailRow({
 }: {
   mail: EnrollmentMail
   following: boolean
-  onResend(): Promise<void>
+  /** Absent for a role that may not send a mail again: the row has no Action cell. */
+  onResend: (() => Promise<void>) | undefined
 }) {
   const [busy, setBusy] = useState(false)
   const canResend = !following && (mail.status === 'failed' || mail.status === 'retrying')
   const resend = async () => {
+    if (!onResend) return
     setBusy(true)
     try {
       await onResend()
@@ -186,19 +192,21 @@ function MailRow({
       </td>
       <td data-label="Attempts">{mail.attempts}</td>
       <td data-label="Sent">{mail.sentAt ? formatDateTime(mail.sentAt) : '—'}</td>
-      <td className="office-table__action">
-        {canResend && (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            aria-label={`Send the ${mailKindWords(mail.kind).toLowerCase()} to ${mail.recipient} again`}
-            onClick={() => void resend()}
-          >
-            Send Again
-          </button>
-        )}
-      </td>
+      {onResend && (
+        <td className="office-table__action">
+          {canResend && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              aria-label={`Send the ${mailKindWords(mail.kind).toLowerCase()} to ${mail.recipient} again`}
+              onClick={() => void resend()}
+            >
+              Send Again
+            </button>
+          )}
+        </td>
+      )}
     </tr>
   )
 }

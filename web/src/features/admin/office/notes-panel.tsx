@@ -6,16 +6,19 @@ import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useChanged } from '../query/admin-changes'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
+import { useMay } from '../staff-access'
 import { fieldErrorText } from './field-error'
 import { addNote, type EnrollmentNote, getNotes } from './office-calls'
 
 /**
  * Internal notes (docs/product.md#office-workflow): what administrators wrote about the
- * enrollment, oldest first, and a box to add one. Never shown outside the admin area.
+ * enrollment, oldest first, and a box to add one for a role that may change it. Never shown
+ * outside the admin area.
  */
 export function NotesPanel({ guid }: { guid: string }) {
   const client = useQueryClient()
   const changed = useChanged()
+  const mayChange = useMay('change')
   const [open, setOpen] = useState(false)
   const [said, setSaid] = useState('')
   const notes = useQuery({
@@ -49,22 +52,24 @@ export function NotesPanel({ guid }: { guid: string }) {
                     ))}
                   </ol>
                 )}
-                <NoteComposer
-                  guid={guid}
-                  onAdded={(note) => {
-                    // Shown at once; the notes are then loaded again, with any another wrote.
-                    client.setQueryData(adminKeys.notes(guid), (list: EnrollmentNote[] = []) => [
-                      ...list.filter((each) => each.id !== note.id),
-                      note,
-                    ])
-                    void changed({ action: 'note', guid })
-                    setSaid('Note added.')
-                    // The keyboard goes to the new note (the button was disabled while saving).
-                    focusWhenRendered(() =>
-                      document.querySelector<HTMLElement>(`[data-note="${CSS.escape(note.id)}"]`),
-                    )
-                  }}
-                />
+                {mayChange && (
+                  <NoteComposer
+                    guid={guid}
+                    onAdded={(note) => {
+                      // Shown at once; the notes are then loaded again, with any another wrote.
+                      client.setQueryData(adminKeys.notes(guid), (list: EnrollmentNote[] = []) => [
+                        ...list.filter((each) => each.id !== note.id),
+                        note,
+                      ])
+                      void changed({ action: 'note', guid })
+                      setSaid('Note added.')
+                      // The keyboard goes to the new note (the button was disabled while saving).
+                      focusWhenRendered(() =>
+                        document.querySelector<HTMLElement>(`[data-note="${CSS.escape(note.id)}"]`),
+                      )
+                    }}
+                  />
+                )}
                 <p className="visually-hidden" role="status">
                   {said}
                 </p>
@@ -99,7 +104,7 @@ function NoteComposer({ guid, onAdded }: { guid: string; onAdded(note: Enrollmen
   return (
     <div className={`field notes__composer${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={`${id}-note`}>
-        Add a note <span className="field__suffix">(only administrators see notes)</span>
+        Add a note <span className="field__suffix">(only the program office sees notes)</span>
       </label>
       <textarea
         id={`${id}-note`}

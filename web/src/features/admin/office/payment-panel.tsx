@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client'
 import { useChanged } from '../query/admin-changes'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
+import { useMay } from '../staff-access'
 import { fieldErrorText } from './field-error'
 import { getPayment, type InvoicePayment, markPaid, markUnpaid } from './office-calls'
 
@@ -22,7 +23,7 @@ function localToday(): string {
 
 /**
  * An approved LMA's invoice and its payment (docs/product.md#office-workflow): due date, paid
- * on and reference, or Unpaid / Overdue; marking it paid or unpaid again.
+ * on and reference, or Unpaid / Overdue; marking it paid or unpaid again, for a role that may.
  */
 export function PaymentPanel({ guid }: { guid: string }) {
   const client = useQueryClient()
@@ -69,6 +70,7 @@ function PaymentState({
   const id = useId()
   const toast = useToast()
   const confirm = useConfirm()
+  const mayChange = useMay('change')
   const [paidOn, setPaidOn] = useState(localToday)
   const [reference, setReference] = useState('')
   const [errors, setErrors] = useState<{ paidOn?: string; reference?: string }>({})
@@ -137,7 +139,7 @@ function PaymentState({
           {conflict}
         </p>
       )}
-      {payment.paidOn ? (
+      {!mayChange ? null : payment.paidOn ? (
         <button type="button" className="button" disabled={busy} onClick={() => void unpay()}>
           Mark Unpaid
         </button>

@@ -1,15 +1,22 @@
+import type { StaffAbility } from '@shared/auth/staff-role'
 import { Link, useLocation, useSearch } from 'wouter'
+import { useStaffAccess } from '../staff-access'
 import './program-office.css'
 
 const TABS = [
   { path: '', label: 'Enrollments' },
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/not-re-enrolled', label: 'Not re-enrolled' },
-  { path: '/audit', label: 'Audit trail' },
-] as const
+  { path: '/audit', label: 'Audit trail', ability: 'audit' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; ability?: StaffAbility }>
 
-/** The admin area's pages; each tab keeps the year and brand of the page it is left from. */
+/**
+ * The admin area's pages the role may read; each tab keeps the year and brand of the page it is
+ * left from.
+ */
 export function AdminTabs() {
+  const { may } = useStaffAccess()
+  const tabs = TABS.filter((tab) => !('ability' in tab) || may(tab.ability))
   const [location] = useLocation()
   const search = new URLSearchParams(useSearch())
   const kept = new URLSearchParams()
@@ -18,11 +25,11 @@ export function AdminTabs() {
     if (value) kept.set(name, value)
   }
   const query = kept.size > 0 ? `?${kept}` : ''
-  const current = TABS.find((tab) => tab.path !== '' && location.startsWith(tab.path)) ?? TABS[0]
+  const current = tabs.find((tab) => tab.path !== '' && location.startsWith(tab.path)) ?? tabs[0]
   return (
     <nav className="admin-tabs" aria-label="Admin pages">
       <ul className="admin-tabs__list">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.path}>
             <Link
               href={`~/admin${tab.path}${query}`}

@@ -18,10 +18,19 @@ export interface DealerFormProps {
   onSubmit(values: Enrollment, intent: string): Promise<void>
   beforeSubmit?: () => Promise<boolean>
   actions?: ReactNode
+  /** The regions the Region field offers, by name (a regional manager's); every region without. */
+  regionNames?: readonly string[] | undefined
 }
 
 /** The Dealer Enrollment Form: Dealer Information, Dealer Agreement, Authorization. */
-export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: DealerFormProps) {
+export function DealerForm({
+  form,
+  mode,
+  onSubmit,
+  beforeSubmit,
+  actions,
+  regionNames,
+}: DealerFormProps) {
   const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
   const year = form.values.year || enrollmentYear
   return (
@@ -53,7 +62,7 @@ export function DealerForm({ form, mode, onSubmit, beforeSubmit, actions }: Deal
         </div>
       )}
       <FormSection title="Dealer Information">
-        {(mode === 'edit' || form.values.status !== '') && <RegionField />}
+        {(mode === 'edit' || form.values.status !== '') && <RegionField only={regionNames} />}
         <DealerInformationFields bacIsSearch={mode === 'new'} />
       </FormSection>
       <FormSection title="Dealer Agreement">

@@ -22,12 +22,22 @@ export interface LmaFormProps {
   actions?: ReactNode
   /** When and by whom the representative authorized it, while that authorization stands. */
   authorized?: EnrollmentAuthorization | null
+  /** The regions the Region field offers, by name (a regional manager's); every region without. */
+  regionNames?: readonly string[] | undefined
 }
 
 const SUBMIT_LABELS = { new: 'Submit', authorize: 'Authorize', edit: 'Save Changes' }
 
 /** The LMA Enrollment Form: LMA Information, LMA Agreement / Authorization, Participating Dealers. */
-export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions, authorized }: LmaFormProps) {
+export function LmaForm({
+  form,
+  mode,
+  onSubmit,
+  beforeSubmit,
+  actions,
+  authorized,
+  regionNames,
+}: LmaFormProps) {
   const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
   const year = useFormSnapshot(form, (state) => state.values.year) || enrollmentYear
   const status = useFormSnapshot(form, (state) => state.values.status)
@@ -72,7 +82,7 @@ export function LmaForm({ form, mode, onSubmit, beforeSubmit, actions, authorize
         </div>
       )}
       <FormSection title="LMA Information">
-        {(mode !== 'new' || hasStatus) && <RegionField />}
+        {(mode !== 'new' || hasStatus) && <RegionField only={regionNames} />}
         <LmaInformationFields
           allowNameChange={mode !== 'edit'}
           nameIsSearch={mode === 'new' && !hasStatus}
