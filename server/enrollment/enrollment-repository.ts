@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   DealerEntry,
@@ -7,6 +8,7 @@ import type {
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
+import { regionInScope } from '../db/enrollment-scope-sql.js'
 import type { Database, EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 import { type StoredEnrollment, toDealerRow, toStoredEnrollment } from './enrollment-mapping.js'
 
@@ -161,6 +163,17 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         .where('guid', 'in', guids)
         .execute()
       return new Set(rows.map((row) => row.guid))
+    },
+
+    /** Whether the enrollment exists and is in the scope. */
+    async inScope(guid: string, scope: EnrollmentScope): Promise<boolean> {
+      const row = await db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('guid', '=', guid)
+        .where(regionInScope(scope, 'region_id'))
+        .executeTakeFirst()
+      return row !== undefined
     },
 
     /**

@@ -2,7 +2,7 @@ import { refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { BulkOutcome } from '../../shared/office/office-limits.js'
 import type { BulkResult } from '../../shared/office/office-schemas.js'
 import { createAuditRepository } from '../audit/audit-repository.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { approveEnrollment } from '../enrollment/approve-enrollment.js'
 import { declineEnrollment } from '../enrollment/decline-enrollment.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
@@ -27,7 +27,7 @@ export async function runBulkAction(
   context: EnrollmentContext,
   action: BulkActionName,
   guids: string[],
-  admin: AdminIdentity,
+  admin: Staff,
   options: { reason?: string; shareReason?: boolean; dryRun?: boolean; log: Logger },
 ): Promise<BulkResult> {
   await refuseUnknown(context, guids)
