@@ -155,12 +155,13 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
       return row !== undefined
     },
 
-    /** The guids among `guids` that name a stored enrollment. */
-    async existing(guids: string[]): Promise<Set<string>> {
+    /** The guids among `guids` that name a stored enrollment in the scope. */
+    async existing(guids: string[], scope: EnrollmentScope): Promise<Set<string>> {
       const rows = await db
         .selectFrom('enrollments')
         .select('guid')
         .where('guid', 'in', guids)
+        .where(regionInScope(scope, 'region_id'))
         .execute()
       return new Set(rows.map((row) => row.guid))
     },
@@ -177,10 +178,11 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
     },
 
     /**
-     * What the status rules read of each enrollment among `guids` (shared/enrollment/status-rules.ts):
-     * type, status, year and the first dealer row's billing, in one query.
+     * What the status rules read of each enrollment among `guids` in the scope
+     * (shared/enrollment/status-rules.ts): type, status, year and the first dealer row's billing,
+     * in one query.
      */
-    statusFacts(guids: string[]) {
+    statusFacts(guids: string[], scope: EnrollmentScope) {
       return db
         .selectFrom('enrollments as e')
         .leftJoin('enrollment_dealers as first', (join) =>
@@ -188,6 +190,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         )
         .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
         .where('e.guid', 'in', guids)
+        .where(regionInScope(scope, 'e.region_id'))
         .execute()
     },
 

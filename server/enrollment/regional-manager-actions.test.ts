@@ -35,6 +35,11 @@ interface RouteCall {
   records?: string
 }
 
+const NOT_IN_REGIONS =
+  'One selected enrollment is not an enrollment of your regions; nothing was changed.'
+
+const today = () => new Date().toISOString().slice(0, 10)
+
 /**
  * Every admin route that names one enrollment (docs/product.md#users), in an order that works on
  * one enrollment from its submission: a regional manager's call on an enrollment of another
@@ -68,12 +73,59 @@ const ROUTES: Record<string, RouteCall> = {
     answers: 200,
     records: 'Status link re-issued',
   },
+  'read notes': {
+    method: 'GET',
+    path: (e) => `/api/enrollments/${e.guid}/notes`,
+    needs: 'fresh',
+    answers: 200,
+  },
+  'add a note': {
+    method: 'POST',
+    path: (e) => `/api/enrollments/${e.guid}/notes`,
+    payload: () => ({ text: 'A note from another region' }),
+    needs: 'fresh',
+    answers: 201,
+  },
+  mails: {
+    method: 'GET',
+    path: (e) => `/api/enrollments/${e.guid}/mails`,
+    needs: 'fresh',
+    answers: 200,
+  },
+  'send again': {
+    method: 'POST',
+    path: (e) => `/api/enrollments/${e.guid}/mails/${e.mailId}/send-again`,
+    needs: 'fresh',
+    answers: 200,
+    records: 'mail sent again',
+  },
   approve: {
     method: 'POST',
     path: (e) => `/api/enrollments/${e.guid}/approve`,
     needs: 'fresh',
     answers: 200,
     records: 'approved',
+  },
+  'read the payment': {
+    method: 'GET',
+    path: (e) => `/api/enrollments/${e.guid}/payment`,
+    needs: 'approved',
+    answers: 200,
+  },
+  'mark paid': {
+    method: 'POST',
+    path: (e) => `/api/enrollments/${e.guid}/payment`,
+    payload: () => ({ paidOn: today(), reference: 'CHK 1' }),
+    needs: 'approved',
+    answers: 200,
+    records: 'invoice marked paid',
+  },
+  'mark unpaid': {
+    method: 'POST',
+    path: (e) => `/api/enrollments/${e.guid}/payment/clear`,
+    needs: 'approved',
+    answers: 200,
+    records: 'invoice marked unpaid',
   },
   're-authorize': {
     method: 'POST',
@@ -248,6 +300,54 @@ describe.each(testDatabaseKinds())(
         })
         expect(moved.statusCode).toBe(200)
         expect(moved.json().regionId).toBe(theirs)
+      })
+    })
+
+    describe('bulk actions', () => {
+      const bulk = (action: string, guids: string[], extra: object = {}) =>
+        t.asRegionalManager({
+          method: 'POST',
+          url: `/api/enrollments/bulk/${action}`,
+          payload: { guids, ...extra },
+        })
+
+      it.each(['another region', 'no region'] as const)(
+        'refuse a selection that names an enrollment of %s: 400, nothing changed',
+        async (whose) => {
+          const own = await lma(mine)
+          const other = targets[whose].fresh
+          const before = [await everything(own.guid), await everything(other.guid)]
+          for (const [action, extra] of [
+            ['approve', {}],
+            ['decline', { reason: 'Not ours' }],
+            ['approve', { dryRun: true }],
+          ] as const) {
+            const refused = await bulk(action, [own.guid, other.guid], extra)
+            expect(refused.statusCode).toBe(400)
+            expect(refused.json()).toMatchObject({
+              detail: NOT_IN_REGIONS,
+              errors: {
+                guids: [`There is no enrollment with the id ${other.guid} in your regions.`],
+              },
+            })
+          }
+          expect([await everything(own.guid), await everything(other.guid)]).toEqual(before)
+          // The same words as for an enrollment that does not exist.
+          const missing = await bulk('approve', [own.guid, randomUUID()])
+          expect(missing.statusCode).toBe(400)
+          expect(missing.json().detail).toBe(NOT_IN_REGIONS)
+          expect(await everything(own.guid)).toEqual(before[0])
+        },
+      )
+
+      it('act on a selection of their region', async () => {
+        const own = [await lma(mine), await lma(mine)]
+        const done = await bulk(
+          'approve',
+          own.map((each) => each.guid),
+        )
+        expect(done.statusCode).toBe(200)
+        expect(done.json()).toMatchObject({ done: 2, skipped: 0, failed: 0 })
       })
     })
   },
