@@ -99,6 +99,12 @@ const ROUTES: Record<string, RouteCall> = {
     answers: 200,
     records: 'mail sent again',
   },
+  authorization: {
+    method: 'GET',
+    path: (e) => `/api/enrollments/${e.guid}/authorization`,
+    needs: 'fresh',
+    answers: 200,
+  },
   approve: {
     method: 'POST',
     path: (e) => `/api/enrollments/${e.guid}/approve`,
@@ -126,6 +132,18 @@ const ROUTES: Record<string, RouteCall> = {
     needs: 'approved',
     answers: 200,
     records: 'invoice marked unpaid',
+  },
+  invoice: {
+    method: 'GET',
+    path: (e) => `/api/invoices/${e.guid}`,
+    needs: 'approved',
+    answers: 200,
+  },
+  'invoice PDF': {
+    method: 'GET',
+    path: (e) => `/api/invoices/${e.guid}/pdf`,
+    needs: 'approved',
+    answers: 200,
   },
   're-authorize': {
     method: 'POST',
