@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import {
   type AdminTestApp,
   createAdminTestApp,
@@ -10,6 +12,7 @@ import {
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 /** What a call needs of its enrollment: a fresh LMA (Authorizing) or an approved one (invoiced). */
 type Needs = 'fresh' | 'approved'
@@ -367,6 +370,141 @@ describe.each(testDatabaseKinds())(
         expect(done.statusCode).toBe(200)
         expect(done.json()).toMatchObject({ done: 2, skipped: 0, failed: 0 })
       })
+    })
+  },
+)
+
+/**
+ * An administrator moves an enrollment out of the manager's region in a transaction held open
+ * while the manager's change waits for the row: the change decides on the region under its lock,
+ * so it answers 404 and changes nothing. Only PostgreSQL shows this: PGlite runs one
+ * transaction at a time.
+ */
+describe.runIf(hasPostgres())(
+  'a regional manager’s change racing a move to another region on PostgreSQL',
+  () => {
+    let t: AdminTestApp
+    let url: string
+    let mine: number
+    let theirs: number
+    beforeAll(async () => {
+      t = await createAdminTestApp('postgres', {}, { mail: { worker: false } })
+      url = t.database.url ?? ''
+      const regions = await t.database.db.selectFrom('regions').select(['id', 'name']).execute()
+      const idOf = (name: string) => regions.find((region) => region.name === name)?.id ?? 0
+      mine = idOf(REGIONAL_MANAGER_REGION)
+      theirs = idOf('California')
+    })
+    afterAll(() => t.close())
+
+    let counter = 0
+    const lma = () =>
+      submitEnrollment(
+        t,
+        lmaEnrollment(1, { name: `Raced ${++counter} Dealers` }, { regionId: mine }),
+      )
+
+    /** Runs `whileHeld` while another connection holds the enrollment moved to California, uncommitted. */
+    async function whileMoving(guid: string, whileHeld: () => Promise<void>): Promise<void> {
+      const other = new pg.Client({ connectionString: url })
+      await other.connect()
+      try {
+        await other.query('begin')
+        await other.query('select id from enrollments where guid = $1 for update', [guid])
+        await other.query(
+          'update enrollments set region_id = $2, version = version + 1 where guid = $1',
+          [guid, theirs],
+        )
+        await whileHeld()
+        await other.query('commit')
+      } finally {
+        await other.end()
+      }
+    }
+    const lockWaiter = () =>
+      waitFor(async () => ((await countLockWaiters(url)) > 0 ? true : undefined))
+
+    /** The enrollment after the race: moved, and nothing of the manager's. */
+    async function afterTheRace(guid: string) {
+      const enrollment = (await t.app.inject(`/api/enrollments/${guid}`)).json()
+      const history = (await t.asAdmin({ method: 'GET', url: `/api/enrollments/${guid}/history` }))
+        .json()
+        .map((entry: { action: string }) => entry.action)
+      const invoices = await t.database.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('enrollment_guid', '=', guid)
+        .execute()
+      return {
+        status: enrollment.status,
+        regionId: enrollment.regionId,
+        contact: enrollment.lma.contact,
+        history,
+        invoices: invoices.length,
+      }
+    }
+    const untouched = (contact: string) => ({
+      status: 'Authorizing',
+      regionId: theirs,
+      contact,
+      history: ['submitted'],
+      invoices: 0,
+    })
+
+    it('Approve waiting for the row answers 404 once the move commits, and approves nothing', async () => {
+      const stored = await lma()
+      let waiting: Promise<LightMyRequestResponse> | undefined
+      await whileMoving(stored.guid, async () => {
+        waiting = t.asRegionalManager({
+          method: 'POST',
+          url: `/api/enrollments/${stored.guid}/approve`,
+        })
+        await lockWaiter()
+      })
+      const response = await waiting
+      expect(response?.statusCode).toBe(404)
+      expect(response?.json().detail).toBe('There is no enrollment with this id.')
+      expect(await afterTheRace(stored.guid)).toEqual(untouched(stored.lma?.contact ?? ''))
+    })
+
+    it('Save Changes waiting for the row answers 404 once the move commits, and saves nothing', async () => {
+      const stored = await lma()
+      let waiting: Promise<LightMyRequestResponse> | undefined
+      await whileMoving(stored.guid, async () => {
+        waiting = t.asRegionalManager({
+          method: 'POST',
+          url: `/api/enrollments/${stored.guid}/update`,
+          payload: { ...stored, lma: { ...stored.lma, contact: 'Saved By Manager' } },
+        })
+        await lockWaiter()
+      })
+      const response = await waiting
+      expect(response?.statusCode).toBe(404)
+      expect(await afterTheRace(stored.guid)).toEqual(untouched(stored.lma?.contact ?? ''))
+    })
+
+    it('a bulk Approve checked before the move fails that enrollment once the move commits, and approves the rest', async () => {
+      const [moved, kept] = [await lma(), await lma()]
+      let waiting: Promise<LightMyRequestResponse> | undefined
+      await whileMoving(moved.guid, async () => {
+        waiting = t.asRegionalManager({
+          method: 'POST',
+          url: '/api/enrollments/bulk/approve',
+          payload: { guids: [moved.guid, kept.guid] },
+        })
+        await lockWaiter()
+      })
+      const response = await waiting
+      expect(response?.statusCode).toBe(200)
+      expect(response?.json()).toMatchObject({
+        done: 1,
+        failed: 1,
+        results: [
+          { guid: moved.guid, outcome: 'failed', reason: 'There is no enrollment with this id.' },
+          { guid: kept.guid, outcome: 'done', status: 'Approved' },
+        ],
+      })
+      expect(await afterTheRace(moved.guid)).toEqual(untouched(moved.lma?.contact ?? ''))
     })
   },
 )
