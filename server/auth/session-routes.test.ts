@@ -3,6 +3,9 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  READONLY_CLAIMS,
+  REGIONAL_MANAGER_CLAIMS,
+  REGIONAL_MANAGER_REGION,
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
@@ -28,6 +31,21 @@ describe.each(testDatabaseKinds())('GET /api/session on %s', (kind) => {
       username: ADMIN_CLAIMS.preferred_username,
       name: ADMIN_CLAIMS.name,
       role: 'administrator',
+      regions: [],
+    })
+  })
+
+  it('tells a regional manager their regions, and a read-only user their role', async () => {
+    expect((await t.asRegionalManager({ url: '/api/session' })).json()).toEqual({
+      username: REGIONAL_MANAGER_CLAIMS.preferred_username,
+      name: REGIONAL_MANAGER_CLAIMS.name,
+      role: 'regional-manager',
+      regions: [REGIONAL_MANAGER_REGION],
+    })
+    expect((await t.asReadOnly({ url: '/api/session' })).json()).toEqual({
+      username: READONLY_CLAIMS.preferred_username,
+      name: READONLY_CLAIMS.name,
+      role: 'read-only',
       regions: [],
     })
   })

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
 import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
 import { type AdminAction, refusalReason } from '../../shared/enrollment/status-rules.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { Database, HistoryChange } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
+import { lockInScope, NO_ENROLLMENT_MESSAGE } from './enrollment-scope.js'
 
 export interface AdminActionOptions {
   guid: string
-  admin: AdminIdentity
+  /** Who acts: the history names them, and a regional manager acts in their regions only. */
+  admin: Staff
   action: AdminAction
   /** The history entry's action: approved, re-authorized, declined, deleted. */
   historyAction: string
@@ -23,7 +26,8 @@ export interface AdminActionOptions {
 }
 
 /**
- * One administrator action (docs/product.md#admin-actions): lock the enrollment, refuse what the status rules
+ * One administrator action (docs/product.md#admin-actions): lock the enrollment, answer 404 for
+ * one outside the actor's regions as for one that does not exist, refuse what the status rules
  * refuse (409 with the reason), apply it and write the history, all in one transaction.
  * Answers the enrollment after the action, undefined once deleted.
  */
@@ -33,7 +37,7 @@ export async function runAdminAction(
 ): Promise<StoredEnrollment | undefined> {
   const { guid } = options
   return context.db.transaction().execute(async (trx) => {
-    const stored = await lockedEnrollment(context, trx, guid)
+    const stored = await lockedEnrollment(context, trx, guid, options.admin.scope)
     const refusal = refusalReason(options.action, {
       type: stored.type,
       status: stored.status,
@@ -62,16 +66,20 @@ export async function runAdminAction(
   })
 }
 
-/** The enrollment, its row locked until the transaction ends; 404 when there is none. */
+/**
+ * The enrollment, its row locked until the transaction ends; 404 when there is none, or when its
+ * region (as it is under the lock) is not in the scope.
+ */
 export async function lockedEnrollment(
   context: EnrollmentContext,
   trx: Kysely<Database>,
   guid: string,
+  scope: EnrollmentScope,
 ): Promise<StoredEnrollment> {
-  const stored = (await context.lifecycle.lock(trx, guid))
+  const stored = (await lockInScope(context, trx, guid, scope))
     ? await context.enrollments.findByGuid(guid, trx)
     : undefined
-  if (!stored) throw AppError.notFound('There is no enrollment with this id.')
+  if (!stored) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
   return stored
 }
 

@@ -151,7 +151,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     { schema: historyRoute, onRequest: view },
     async (request, reply) => {
       reply.headers(noStore)
-      return findEnrollmentHistory(context, request.params.guid)
+      return findEnrollmentHistory(context, request.params.guid, staffOf(request).scope)
     },
   )
 

@@ -1,5 +1,5 @@
 import { bacKey } from '../../shared/enrollment/bac-key.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
 import { enqueueInvoiceMail } from '../invoice/enqueue-invoice-mail.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
@@ -16,7 +16,7 @@ import type { StoredEnrollment } from './enrollment-mapping.js'
 export async function approveEnrollment(
   context: EnrollmentContext,
   guid: string,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<StoredEnrollment> {
   const approved = await runAdminAction(context, {
     guid,

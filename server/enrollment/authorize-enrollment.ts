@@ -1,3 +1,4 @@
+import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import { canAuthorize } from '../../shared/enrollment/status-rules.js'
 import { AppError } from '../http/app-error.js'
 import { lockedEnrollment, stillThere } from './admin-action.js'
@@ -31,7 +32,8 @@ export async function authorizeEnrollment(
   return context.db
     .transaction()
     .execute(async (trx) => {
-      const stored = await lockedEnrollment(context, trx, guid)
+      // The link's guid is the representative's capability: no region limits it.
+      const stored = await lockedEnrollment(context, trx, guid, EVERY_ENROLLMENT)
       const refusal = authorizationRefusal(stored, context.config.ENROLLMENT_YEAR)
       if (refusal) throw AppError.conflict(refusal)
       if (input.type !== stored.type) {

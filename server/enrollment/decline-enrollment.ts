@@ -1,5 +1,5 @@
 import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
@@ -18,7 +18,7 @@ export interface DeclineOptions {
 export async function declineEnrollment(
   context: EnrollmentContext,
   guid: string,
-  admin: AdminIdentity,
+  admin: Staff,
   { reason, shareReason }: DeclineOptions = {},
 ): Promise<StoredEnrollment> {
   const shared = reason && shareReason === true ? reason : null

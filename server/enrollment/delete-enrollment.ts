@@ -1,4 +1,4 @@
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { runAdminAction } from './admin-action.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 
@@ -6,7 +6,7 @@ import type { EnrollmentContext } from './enrollment-context.js'
 export async function deleteEnrollment(
   context: EnrollmentContext,
   guid: string,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<{ guid: string; status: 'Deleted' }> {
   await runAdminAction(context, {
     guid,

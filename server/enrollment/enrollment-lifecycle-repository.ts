@@ -5,15 +5,22 @@ import type { Database } from '../db/schema.js'
 /** Status changes and deletion by administrators; callers pass their transaction. */
 export function createEnrollmentLifecycleRepository() {
   return {
-    /** Locks the enrollment row until the transaction ends, so that two admin changes queue up. */
-    async lock(executor: Kysely<Database>, guid: string): Promise<boolean> {
+    /**
+     * Locks the enrollment row until the transaction ends, so that two admin changes queue up;
+     * answers its region as it is under the lock (whose enrollment it is), undefined when there
+     * is no enrollment with this guid.
+     */
+    async lock(
+      executor: Kysely<Database>,
+      guid: string,
+    ): Promise<{ regionId: number | null } | undefined> {
       const row = await executor
         .selectFrom('enrollments')
-        .select('id')
+        .select('region_id')
         .where('guid', '=', guid)
         .forUpdate()
         .executeTakeFirst()
-      return row !== undefined
+      return row && { regionId: row.region_id }
     },
 
     /**

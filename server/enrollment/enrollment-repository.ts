@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   DealerEntry,
@@ -7,6 +8,7 @@ import type {
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
+import { regionInScope } from '../db/enrollment-scope-sql.js'
 import type { Database, EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 import { type StoredEnrollment, toDealerRow, toStoredEnrollment } from './enrollment-mapping.js'
 
@@ -153,21 +155,34 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
       return row !== undefined
     },
 
-    /** The guids among `guids` that name a stored enrollment. */
-    async existing(guids: string[]): Promise<Set<string>> {
+    /** The guids among `guids` that name a stored enrollment in the scope. */
+    async existing(guids: string[], scope: EnrollmentScope): Promise<Set<string>> {
       const rows = await db
         .selectFrom('enrollments')
         .select('guid')
         .where('guid', 'in', guids)
+        .where(regionInScope(scope, 'region_id'))
         .execute()
       return new Set(rows.map((row) => row.guid))
     },
 
+    /** Whether the enrollment exists and is in the scope. */
+    async inScope(guid: string, scope: EnrollmentScope): Promise<boolean> {
+      const row = await db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('guid', '=', guid)
+        .where(regionInScope(scope, 'region_id'))
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     /**
-     * What the status rules read of each enrollment among `guids` (shared/enrollment/status-rules.ts):
-     * type, status, year and the first dealer row's billing, in one query.
+     * What the status rules read of each enrollment among `guids` in the scope
+     * (shared/enrollment/status-rules.ts): type, status, year and the first dealer row's billing,
+     * in one query.
      */
-    statusFacts(guids: string[]) {
+    statusFacts(guids: string[], scope: EnrollmentScope) {
       return db
         .selectFrom('enrollments as e')
         .leftJoin('enrollment_dealers as first', (join) =>
@@ -175,6 +190,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         )
         .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
         .where('e.guid', 'in', guids)
+        .where(regionInScope(scope, 'e.region_id'))
         .execute()
     },
 

@@ -1,4 +1,4 @@
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueAuthorizationRequest } from './enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -9,7 +9,7 @@ import { REAUTHORIZED_ACTION } from './history-repository.js'
 export async function reauthorizeEnrollment(
   context: EnrollmentContext,
   guid: string,
-  admin: AdminIdentity,
+  admin: Staff,
   reason?: string,
 ): Promise<StoredEnrollment> {
   const updated = await runAdminAction(context, {

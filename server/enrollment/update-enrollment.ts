@@ -1,5 +1,6 @@
+import { inScope } from '../../shared/auth/staff-role.js'
 import { changeRefusalReason } from '../../shared/enrollment/status-rules.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { AppError } from '../http/app-error.js'
 import { lockedEnrollment, stillThere } from './admin-action.js'
 import { checkEditedEnrollment } from './edited-enrollment.js'
@@ -8,23 +9,30 @@ import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import { diffEnrollment } from './enrollment-diff.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
-import { STALE_VERSION_MESSAGE, TYPE_CHANGE_MESSAGE } from './enrollment-refusals.js'
+import {
+  notYourRegionError,
+  STALE_VERSION_MESSAGE,
+  TYPE_CHANGE_MESSAGE,
+} from './enrollment-refusals.js'
 
 /**
  * An administrator's Save Changes (docs/product.md#admin-actions): validated in edit mode (region required),
- * checked against the version the admin loaded, the status left as it is.
+ * checked against the version the admin loaded, the status left as it is. A regional manager
+ * saves an enrollment of their regions only (404 otherwise, as for none), and keeps it in them.
  */
 export async function updateEnrollment(
   context: EnrollmentContext,
   guid: string,
   body: unknown,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<StoredEnrollment> {
   const input = await checkEditedEnrollment(context, body)
+  // Of the body alone, like its validation: the same 400 whatever the guid names.
+  if (!inScope(admin.scope, input.regionId)) throw notYourRegionError(admin.regions)
   return context.db
     .transaction()
     .execute(async (trx) => {
-      const stored = await lockedEnrollment(context, trx, guid)
+      const stored = await lockedEnrollment(context, trx, guid, admin.scope)
       const refusal = changeRefusalReason({
         status: stored.status,
         year: stored.year,

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import { regionInScope } from '../db/enrollment-scope-sql.js'
 import type { Database, InvoiceItemRow } from '../db/schema.js'
 
 export interface InvoiceSnapshot {
@@ -57,6 +59,21 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         await sql<InvoiceRecord>`select ${COLUMNS} from invoices where enrollment_guid = ${guid}`.execute(
           executor,
         )
+      return result.rows[0] && normalize(result.rows[0])
+    },
+
+    /**
+     * The invoice of an enrollment in the scope: every invoice for a scope of every enrollment
+     * (a deleted enrollment's too); for a regional manager, that of an enrollment of their
+     * regions that exists.
+     */
+    async findInScope(guid: string, scope: EnrollmentScope): Promise<InvoiceRecord | undefined> {
+      if (scope.all) return this.findByEnrollment(guid)
+      const result = await sql<InvoiceRecord>`select ${COLUMNS} from invoices
+        where enrollment_guid = ${guid} and exists (select 1 from enrollments scoped
+          where scoped.guid = invoices.enrollment_guid and ${regionInScope(scope, 'scoped.region_id')})`.execute(
+        db,
+      )
       return result.rows[0] && normalize(result.rows[0])
     },
 

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import { invoiceSchema } from '../../shared/invoice/invoice-schema.js'
+import { staffOf } from '../auth/admin-routes-support.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { findBrandLogo } from './brand-logo.js'
@@ -30,7 +32,7 @@ const pdfRoute = {
 
 /**
  * GET /api/invoices/{guid} and /api/invoices/{guid}/pdf: the invoice of an approved LMA
- * enrollment, for administrators.
+ * enrollment, for the program office (a regional manager's regions' only).
  */
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const invoices = createInvoiceRepository(app.database.db)
@@ -39,8 +41,9 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.allow('view'))
   const api = app.withTypeProvider<ZodTypeProvider>()
 
-  const findInvoice = async (guid: string) => {
-    const invoice = await invoices.findByEnrollment(guid)
+  // One of an enrollment outside a regional manager's regions answers as one with no invoice.
+  const findInvoice = async (guid: string, scope: EnrollmentScope) => {
+    const invoice = await invoices.findInScope(guid, scope)
     if (!invoice)
       throw AppError.notFound(
         'This enrollment has no invoice: only approved LMA enrollments are invoiced.',
@@ -49,13 +52,13 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   }
 
   api.get('/invoices/:guid', { schema: invoiceRoute }, async (request, reply) => {
-    const invoice = await findInvoice(request.params.guid)
+    const invoice = await findInvoice(request.params.guid, staffOf(request).scope)
     reply.header('cache-control', 'no-store')
     return toInvoiceWire(invoice)
   })
 
   api.get('/invoices/:guid/pdf', { schema: pdfRoute }, async (request, reply) => {
-    const invoice = await findInvoice(request.params.guid)
+    const invoice = await findInvoice(request.params.guid, staffOf(request).scope)
     const pdf = await renderInvoicePdf(toInvoiceWire(invoice), {
       logoPath: findBrandLogo(invoice.brand),
     })

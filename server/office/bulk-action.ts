@@ -1,8 +1,9 @@
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import { refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { BulkOutcome } from '../../shared/office/office-limits.js'
 import type { BulkResult } from '../../shared/office/office-schemas.js'
 import { createAuditRepository } from '../audit/audit-repository.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import { approveEnrollment } from '../enrollment/approve-enrollment.js'
 import { declineEnrollment } from '../enrollment/decline-enrollment.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
@@ -18,8 +19,8 @@ interface Logger {
 
 /**
  * Approve or Decline many enrollments in one request (docs/product.md#office-workflow). Each
- * enrollment goes through the single action (its own transaction, row lock, status rules,
- * history, invoice and mails), one after the other so that invoice numbers follow the
+ * enrollment goes through the single action (its own transaction, row lock, regions, status
+ * rules, history, invoice and mails), one after the other so that invoice numbers follow the
  * selection's order. An enrollment the status rules refuse is skipped with their reason; one
  * that fails otherwise is reported and the rest go on.
  */
@@ -27,11 +28,11 @@ export async function runBulkAction(
   context: EnrollmentContext,
   action: BulkActionName,
   guids: string[],
-  admin: AdminIdentity,
+  admin: Staff,
   options: { reason?: string; shareReason?: boolean; dryRun?: boolean; log: Logger },
 ): Promise<BulkResult> {
-  await refuseUnknown(context, guids)
-  if (options.dryRun) return preview(context, action, guids)
+  await refuseUnknown(context, guids, admin.scope)
+  if (options.dryRun) return preview(context, action, guids, admin.scope)
   const results: BulkResult['results'] = []
   for (const guid of guids) {
     try {
@@ -47,7 +48,8 @@ export async function runBulkAction(
       if (error instanceof AppError && error.status === 409) {
         results.push({ guid, outcome: 'skipped', status: null, reason: error.message })
       } else if (error instanceof AppError && error.status === 404) {
-        // Deleted by someone else after the request was checked.
+        // Deleted by someone else after the request was checked, or moved out of the regional
+        // manager's regions: its own transaction checked again under its row lock.
         results.push({ guid, outcome: 'failed', status: null, reason: error.message })
       } else {
         options.log.error({ err: error, guid, action }, 'A bulk action failed for one enrollment')
@@ -97,8 +99,9 @@ async function preview(
   context: EnrollmentContext,
   action: BulkActionName,
   guids: string[],
+  scope: EnrollmentScope,
 ): Promise<BulkResult> {
-  const rows = await context.enrollments.statusFacts(guids)
+  const rows = await context.enrollments.statusFacts(guids, scope)
   const byGuid = new Map(rows.map((row) => [row.guid, row]))
   return summed(
     guids.map((guid) => {
@@ -119,11 +122,20 @@ async function preview(
   )
 }
 
-/** A request naming an enrollment that does not exist changes nothing: 400, naming them. */
-async function refuseUnknown(context: EnrollmentContext, guids: string[]): Promise<void> {
-  const known = await context.enrollments.existing(guids)
+/**
+ * A request naming an enrollment that does not exist, or (a regional manager's) one outside the
+ * user's regions, changes nothing: 400, naming them. A regional manager is told the same of
+ * both, so the answer does not say whether another region's enrollment exists.
+ */
+async function refuseUnknown(
+  context: EnrollmentContext,
+  guids: string[],
+  scope: EnrollmentScope,
+): Promise<void> {
+  const known = await context.enrollments.existing(guids, scope)
   const unknown = guids.filter((guid) => !known.has(guid))
-  if (unknown.length > 0) {
+  if (unknown.length === 0) return
+  if (scope.all) {
     throw AppError.badRequest(
       unknown.length === 1
         ? 'One selected enrollment does not exist; nothing was changed.'
@@ -131,4 +143,10 @@ async function refuseUnknown(context: EnrollmentContext, guids: string[]): Promi
       { guids: unknown.map((guid) => `There is no enrollment with the id ${guid}.`) },
     )
   }
+  throw AppError.badRequest(
+    unknown.length === 1
+      ? 'One selected enrollment is not an enrollment of your regions; nothing was changed.'
+      : `${unknown.length} selected enrollments are not enrollments of your regions; nothing was changed.`,
+    { guids: unknown.map((guid) => `There is no enrollment with the id ${guid} in your regions.`) },
+  )
 }

@@ -1,26 +1,33 @@
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentNote } from '../../shared/office/office-schemas.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import {
+  checkReadScope,
+  lockInScope,
+  NO_ENROLLMENT_MESSAGE,
+} from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
 import { createEnrollmentNoteRepository, type NoteRow } from './enrollment-note-repository.js'
 
-const NO_ENROLLMENT = 'There is no enrollment with this id.'
-
 /**
- * Internal notes (docs/product.md#office-workflow): only administrators read or write them; they
- * are never shown on public pages or put in mails. Adding is an insert, so two administrators
- * writing at once both keep their note.
+ * Internal notes (docs/product.md#office-workflow): only the program office reads or writes them
+ * (a regional manager those of their regions' enrollments); they are never shown on public pages
+ * or put in mails. Adding is an insert, so two administrators writing at once both keep their
+ * note.
  */
 export async function addNote(
   context: EnrollmentContext,
   guid: string,
   text: string,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<EnrollmentNote> {
   return context.db.transaction().execute(async (trx) => {
-    // The row lock orders the note after a delete that is under way: a deleted enrollment
-    // takes no new notes.
-    if (!(await context.lifecycle.lock(trx, guid))) throw AppError.notFound(NO_ENROLLMENT)
+    // The row lock orders the note after a delete or a move to another region that is under
+    // way: a deleted enrollment takes no new notes, nor one moved out of the writer's regions.
+    if (!(await lockInScope(context, trx, guid, admin.scope))) {
+      throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
+    }
     const row = await createEnrollmentNoteRepository(context.db).add(trx, {
       guid,
       author: admin.username,
@@ -30,14 +37,19 @@ export async function addNote(
   })
 }
 
-/** The notes of an enrollment, oldest first; 404 when neither it nor any note exists. */
+/**
+ * The notes of an enrollment, oldest first; 404 when neither it nor any note exists, or when the
+ * enrollment is outside the scope.
+ */
 export async function listNotes(
   context: EnrollmentContext,
   guid: string,
+  scope: EnrollmentScope,
 ): Promise<EnrollmentNote[]> {
+  await checkReadScope(context, guid, scope)
   const rows = await createEnrollmentNoteRepository(context.db).list(guid)
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
-    throw AppError.notFound(NO_ENROLLMENT)
+    throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
   }
   return rows.map(toNote)
 }

@@ -1,9 +1,10 @@
+import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { formatDate } from '../../shared/format/date-text.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import { createAuditRepository } from '../audit/audit-repository.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
 import { createInvoiceRepository } from '../invoice/invoice-repository.js'
@@ -13,12 +14,16 @@ export const ALREADY_PAID =
   'This invoice is already marked paid. To record a different payment, mark it unpaid first.'
 export const NOT_PAID = 'This invoice is not marked paid.'
 
-/** An enrollment's invoice and whether it is paid (docs/product.md#office-workflow). */
+/**
+ * An enrollment's invoice and whether it is paid (docs/product.md#office-workflow); 404 when it
+ * has none, or is outside the scope.
+ */
 export async function findPayment(
   context: EnrollmentContext,
   guid: string,
+  scope: EnrollmentScope,
 ): Promise<InvoicePayment> {
-  const invoice = await createInvoiceRepository(context.db).findByEnrollment(guid)
+  const invoice = await createInvoiceRepository(context.db).findInScope(guid, scope)
   if (!invoice) throw AppError.notFound(NO_INVOICE)
   const { invoiceDate, paidOn } = invoice
   return {
@@ -44,7 +49,7 @@ export async function recordPayment(
   context: EnrollmentContext,
   guid: string,
   payment: { paidOn: string; reference: string } | null,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<InvoicePayment> {
   const day = programToday()
   const invoices = createInvoiceRepository(context.db)
@@ -52,7 +57,10 @@ export async function recordPayment(
   await context.db.transaction().execute(async (trx) => {
     // The enrollment's lock first, as every writer of its history takes it (history-repository);
     // the invoice of a deleted enrollment has only the invoice's lock, which is enough there.
-    await context.lifecycle.lock(trx, guid)
+    // An enrollment outside the actor's regions answers as one without an invoice; a deleted
+    // one has no region, so its invoice is the administrators' alone.
+    const locked = await context.lifecycle.lock(trx, guid)
+    if (!inScope(admin.scope, locked?.regionId ?? null)) throw AppError.notFound(NO_INVOICE)
     const before = await invoices.lockPayment(trx, guid)
     if (!before) throw AppError.notFound(NO_INVOICE)
     const after = {
@@ -106,5 +114,5 @@ export async function recordPayment(
       trx,
     )
   })
-  return findPayment(context, guid)
+  return findPayment(context, guid, admin.scope)
 }

@@ -1,18 +1,25 @@
+import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentMail, MailStatus } from '../../shared/office/office-schemas.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { checkReadScope, NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
 
 export type { EnrollmentMail, MailStatus }
 
-/** The mails about an enrollment (docs/product.md#office-workflow), oldest first. */
+/**
+ * The mails about an enrollment (docs/product.md#office-workflow), oldest first; 404 when
+ * neither it nor any mail exists, or when the enrollment is outside the scope.
+ */
 export async function listMails(
   context: EnrollmentContext,
   guid: string,
+  scope: EnrollmentScope,
 ): Promise<EnrollmentMail[]> {
+  await checkReadScope(context, guid, scope)
   const rows = await context.outbox.listForEnrollment(guid)
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
-    throw AppError.notFound('There is no enrollment with this id.')
+    throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
   }
   return rows.map((row) => ({
     id: String(row.id),
@@ -42,17 +49,22 @@ export function withoutSecrets(error: string): string {
  * Send again (docs/product.md#office-workflow): a failed or retrying mail becomes due now with
  * a fresh count of attempts, and the history says who asked. One statement decides, under the
  * row's lock: a mail a worker is sending right now, or one already sent, is refused (409), so a
- * mail never goes out twice because of this button.
+ * mail never goes out twice because of this button. The enrollment's lock comes first, as for
+ * every writer of its history; an enrollment outside the actor's regions answers 404, as one
+ * that does not exist.
  */
 export async function sendMailAgain(
   context: EnrollmentContext,
   guid: string,
   mailId: string,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<EnrollmentMail> {
   if (!/^\d{1,18}$/.test(mailId))
     throw AppError.notFound('There is no such mail for this enrollment.')
   const done = await context.db.transaction().execute(async (trx) => {
+    const locked = await context.lifecycle.lock(trx, guid)
+    // A deleted enrollment's mails stay: they have no region, so administrators' alone.
+    if (!inScope(admin.scope, locked?.regionId ?? null)) return 'outside'
     const updated = await context.outbox.sendAgain(trx, guid, mailId)
     if (!updated) return false
     await context.history.record(trx, {
@@ -65,10 +77,11 @@ export async function sendMailAgain(
     })
     return true
   })
+  if (done === 'outside') throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
   // Outside the transaction: on the embedded database a second query would wait for it.
-  if (!done) throw await refusal(context, guid, mailId)
+  if (!done) throw await refusal(context, guid, mailId, admin.scope)
   context.mailQueued()
-  const mail = (await listMails(context, guid)).find((each) => each.id === mailId)
+  const mail = (await listMails(context, guid, admin.scope)).find((each) => each.id === mailId)
   if (!mail) throw AppError.notFound('There is no such mail for this enrollment.')
   return mail
 }
@@ -77,8 +90,9 @@ async function refusal(
   context: EnrollmentContext,
   guid: string,
   mailId: string,
+  scope: EnrollmentScope,
 ): Promise<AppError> {
-  const mail = (await listMails(context, guid)).find((each) => each.id === mailId)
+  const mail = (await listMails(context, guid, scope)).find((each) => each.id === mailId)
   if (!mail) return AppError.notFound('There is no such mail for this enrollment.')
   if (mail.status === 'sent') return AppError.conflict('This mail has already been sent.')
   if (mail.status === 'sending') return AppError.conflict('This mail is being sent right now.')

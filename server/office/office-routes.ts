@@ -78,7 +78,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return listNotes(context, request.params.guid)
+      return listNotes(context, request.params.guid, staffOf(request).scope)
     },
   )
 
@@ -113,7 +113,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return listMails(context, request.params.guid)
+      return listMails(context, request.params.guid, staffOf(request).scope)
     },
   )
 
@@ -146,7 +146,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return findPayment(context, request.params.guid)
+      return findPayment(context, request.params.guid, staffOf(request).scope)
     },
   )
 

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import { regionInScope } from '../db/enrollment-scope-sql.js'
 import type { Database } from '../db/schema.js'
 
 export interface ReminderRules {
@@ -69,11 +71,13 @@ export function createReminderRepository() {
       return row?.status
     },
 
-    async authorizationOf(executor: Kysely<Database>, guid: string) {
+    /** An enrollment's authorization request and reminders, if it is in the scope. */
+    async authorizationOf(executor: Kysely<Database>, guid: string, scope: EnrollmentScope) {
       return executor
         .selectFrom('enrollments')
         .select(['type', 'authorization_requested_at', 'reminders_sent', 'last_reminder_at'])
         .where('guid', '=', guid)
+        .where(regionInScope(scope, 'region_id'))
         .executeTakeFirst()
     },
   }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authorizationRemindersSchema } from '../../shared/reminders/authorization-reminders-schema.js'
+import { staffOf } from '../auth/admin-routes-support.js'
+import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
@@ -25,8 +27,12 @@ export const reminderRoutes: FastifyPluginAsync = async (app) => {
       '/enrollments/:guid/authorization',
       { schema: remindersRoute, onRequest: [app.requireStaff, app.allow('view')] },
       async (request, reply) => {
-        const found = await reminders.authorizationOf(app.database.db, request.params.guid)
-        if (!found) throw AppError.notFound('There is no enrollment with this id.')
+        const found = await reminders.authorizationOf(
+          app.database.db,
+          request.params.guid,
+          staffOf(request).scope,
+        )
+        if (!found) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
         reply.header('cache-control', 'no-store')
         return {
           requestedAt: iso(found.authorization_requested_at),

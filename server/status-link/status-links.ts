@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 import { lockedEnrollment } from '../enrollment/admin-action.js'
 import { receiptRecipient, statusUrl } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
+import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
 import { statusLinkMail } from '../mail/templates/status-link-mail.js'
@@ -71,23 +72,24 @@ export async function sendLostStatusLinks(
 }
 
 /**
- * The office's "Revoke and re-issue status link": under the enrollment's row lock, revokes every
- * live link, mints one and mails it to the receipt's recipient, and records it in the history.
+ * The office's "Revoke and re-issue status link": under the enrollment's row lock (an enrollment
+ * outside the actor's regions answers 404, as one that does not exist), revokes every live link,
+ * mints one and mails it to the receipt's recipient, and records it in the history.
  */
 export async function reissueStatusLink(
   context: StatusLinkContext,
   guid: string,
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<{ sentTo: string; expiresAt: string }> {
   const answer = await context.db.transaction().execute(async (trx) => {
-    const enrollment = await lockedEnrollment(context, trx, guid)
+    const enrollment = await lockedEnrollment(context, trx, guid, admin.scope)
     const recipient = receiptRecipient(enrollment)
     if (!recipient?.email) {
       throw AppError.conflict('This enrollment has no address to send a status link to.')
     }
     await context.statusLinks.revokeAll(trx, guid)
     const link = await context.statusLinks.mint(trx, guid)
-    if (!link) throw AppError.notFound('There is no enrollment with this id.')
+    if (!link) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
     await mailStatusLink(context, trx, enrollment, link, recipient.email, 'reissued')
     await context.history.record(trx, {
       guid,

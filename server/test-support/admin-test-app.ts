@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { JWTPayload } from 'jose'
 import type { AppOptions } from '../app.js'
 import type { DatabaseKind } from '../db/database.js'
 import { createTestApp, type TestApp } from './test-app.js'
@@ -13,6 +14,30 @@ export const ADMIN_CLAIMS = {
   roles: ['PosAdmin'],
 }
 
+/**
+ * A regional manager of Great Lakes, by the roles claim (REGION_ROLE_PREFIX=PosRegion:; a role
+ * value holds no space, and `PosRegion:GreatLakes` names "Great Lakes").
+ */
+export const REGIONAL_MANAGER_CLAIMS = {
+  preferred_username: 'greta.lakes@contoso.example',
+  name: 'Greta Lakes',
+  email: 'greta.lakes@contoso.example',
+  oid: '00000000-0000-0000-0000-00000000c0c0',
+  roles: ['PosRegion:GreatLakes'],
+}
+
+/** The one region of REGIONAL_MANAGER_CLAIMS, as the program names it. */
+export const REGIONAL_MANAGER_REGION = 'Great Lakes'
+
+/** A read-only user (auditor, finance), by the roles claim (READONLY_ROLE=PosAudit). */
+export const READONLY_CLAIMS = {
+  preferred_username: 'rita.readonly@contoso.example',
+  name: 'Rita Readonly',
+  email: 'rita.readonly@contoso.example',
+  oid: '00000000-0000-0000-0000-00000000d0d0',
+  roles: ['PosAudit'],
+}
+
 /** A signed-in user of the same authority who is no administrator. */
 export const VIEWER_CLAIMS = {
   preferred_username: 'victor.viewer@contoso.example',
@@ -25,11 +50,16 @@ export interface AdminTestApp extends TestApp {
   idp: TestIdentityProvider
   /** `app.inject` with an administrator's ID token. */
   asAdmin(options: InjectOptions): Promise<LightMyRequestResponse>
+  /** `app.inject` with the ID token of REGIONAL_MANAGER_CLAIMS (Great Lakes). */
+  asRegionalManager(options: InjectOptions): Promise<LightMyRequestResponse>
+  /** `app.inject` with the ID token of READONLY_CLAIMS. */
+  asReadOnly(options: InjectOptions): Promise<LightMyRequestResponse>
 }
 
 /**
  * The real application signing in against a test authority served over HTTP (discovery and
- * JWKS), administrators by ADMIN_ROLE=PosAdmin or ADMIN_USERS=lister@contoso.example.
+ * JWKS), administrators by ADMIN_ROLE=PosAdmin or ADMIN_USERS=lister@contoso.example, regional
+ * managers by REGION_ROLE_PREFIX=PosRegion: and read-only users by READONLY_ROLE=PosAudit.
  */
 export async function createAdminTestApp(
   kind: DatabaseKind,
@@ -44,19 +74,26 @@ export async function createAdminTestApp(
       OIDC_CLIENT_ID: idp.clientId,
       ADMIN_ROLE: 'PosAdmin',
       ADMIN_USERS: 'lister@contoso.example',
+      REGION_ROLE_PREFIX: 'PosRegion:',
+      READONLY_ROLE: 'PosAudit',
       ...env,
     },
     options,
   )
-  const token = await idp.sign(ADMIN_CLAIMS, { expiresIn: 3600 })
-  return {
-    ...t,
-    idp,
-    asAdmin: (options) =>
+  const signedIn = async (claims: JWTPayload) => {
+    const token = await idp.sign(claims, { expiresIn: 3600 })
+    return (options: InjectOptions) =>
       t.app.inject({
         ...options,
         headers: { ...options.headers, authorization: `Bearer ${token}` },
-      }),
+      })
+  }
+  return {
+    ...t,
+    idp,
+    asAdmin: await signedIn(ADMIN_CLAIMS),
+    asRegionalManager: await signedIn(REGIONAL_MANAGER_CLAIMS),
+    asReadOnly: await signedIn(READONLY_CLAIMS),
     close: async () => {
       await t.close()
       await idp.close()
