@@ -1,4 +1,4 @@
-import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
+import { type EnrollmentScope, EVERY_ENROLLMENT, inScope } from '../../shared/auth/staff-role.js'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { formatDate } from '../../shared/format/date-text.js'
 import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
@@ -114,5 +114,7 @@ export async function recordPayment(
       trx,
     )
   })
-  return findPayment(context, guid, admin.scope)
+  // The scope was decided under the lock: the answer is what the change did, even when another
+  // administrator has moved the enrollment to another region since.
+  return findPayment(context, guid, EVERY_ENROLLMENT)
 }
