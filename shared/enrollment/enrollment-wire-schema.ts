@@ -190,7 +190,16 @@ export const enrollmentHistoryItemSchema = z
         field: z.string(),
         before: z.unknown(),
         after: z.unknown(),
-        row: z.string().optional().describe('A change of a kept LMA dealer row: its BAC and name.'),
+        row: z
+          .string()
+          .optional()
+          .describe('A change of a kept LMA dealer row: its BAC and name (its BAC once erased).'),
+        erased: z
+          .boolean()
+          .optional()
+          .describe(
+            'Data retention erased what it held of a person: before and after are null, or a dealer row without its name.',
+          ),
       }),
     ),
     /** The administrator's reason (Decline, Re-authorize), or null. */
