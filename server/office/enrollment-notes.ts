@@ -5,6 +5,8 @@ import { AppError } from '../http/app-error.js'
 import { createEnrollmentNoteRepository, type NoteRow } from './enrollment-note-repository.js'
 
 const NO_ENROLLMENT = 'There is no enrollment with this id.'
+const ERASED =
+  'The personal data of this enrollment was erased under the data retention rule: it takes no notes.'
 
 /**
  * Internal notes (docs/product.md#office-workflow): only administrators read or write them; they
@@ -21,6 +23,10 @@ export async function addNote(
     // The row lock orders the note after a delete that is under way: a deleted enrollment
     // takes no new notes.
     if (!(await context.lifecycle.lock(trx, guid))) throw AppError.notFound(NO_ENROLLMENT)
+    // Data retention deleted its notes with its personal data: it takes no new ones.
+    if ((await context.enrollments.findByGuid(guid, trx))?.erased) {
+      throw AppError.conflict(ERASED)
+    }
     const row = await createEnrollmentNoteRepository(context.db).add(trx, {
       guid,
       author: admin.username,

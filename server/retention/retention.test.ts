@@ -261,7 +261,8 @@ describe.each(testDatabaseKinds())('data retention on %s', (kind) => {
     const list = (await get(`/api/enrollments?year=${year}`)).body as Array<Record<string, unknown>>
     return {
       dashboard: (await get(`/api/dashboard?year=${year}`)).body,
-      list: list.map(({ name: _name, ...item }) => item),
+      // Its name and whether it is erased change; every figure stays.
+      list: list.map(({ name: _name, erased: _erased, ...item }) => item),
     }
   }
   const retentionEntries = async (): Promise<AuditEntry[]> =>
@@ -342,6 +343,32 @@ describe.each(testDatabaseKinds())('data retention on %s', (kind) => {
       ADMIN_CLAIMS.preferred_username,
     ])
     expect(deleted.notes.status).toBe(404)
+  })
+
+  it('shows the admin list and dialog an enrollment as erased, and takes no notes on it', async () => {
+    const list = (await get('/api/enrollments?year=2021')).body as Array<{
+      guid: string
+      name: string
+      erased: boolean
+    }>
+    expect(list.map((item) => [item.guid, item.name, item.erased]).sort()).toEqual(
+      [
+        [stored.declinedLma?.guid, '', true],
+        [stored.approvedLma?.guid, 'Kim Keeper Dealers', false],
+        [stored.approvedDealer?.guid, 'Keeper Chevrolet', false],
+      ].sort(),
+    )
+    const erased = await get(`/api/enrollments/${stored.declinedLma?.guid}`)
+    expect(Date.now() - Date.parse(erased.body.erased)).toBeLessThan(60_000)
+    expect((await get(`/api/enrollments/${stored.approvedLma?.guid}`)).body.erased).toBeNull()
+    const note = await now.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${stored.declinedLma?.guid}/notes`,
+      payload: { text: 'Erin called again' },
+    })
+    expect(note.statusCode).toBe(409)
+    expect(note.json().detail).toMatch(/erased under the data retention rule/)
+    expect((await get(`/api/enrollments/${stored.declinedLma?.guid}/notes`)).body).toEqual([])
   })
 
   it('leaves approved enrollments, and declined or deleted ones of the years kept, as they were', async () => {

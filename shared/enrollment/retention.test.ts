@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { REASON_SHOWN_FIELD, YEARLY_COST_FIELD } from './history-changes.js'
-import { erasedDealerValues, erasedHistoryChange, erasedLmaValues } from './retention.js'
+import {
+  erasedDealerValues,
+  erasedHistoryChange,
+  erasedLmaValues,
+  erasedNotice,
+} from './retention.js'
 
 describe('what data retention leaves of an enrollment', () => {
   it('erases every name, address, phone and email of the LMA record; keeps its type', () => {
@@ -113,5 +118,11 @@ describe('what data retention leaves of an enrollment', () => {
       after: { bac: '88000002', name: '', kitSize: 'Large', hispanic: 'Yes' },
       erased: true,
     })
+  })
+
+  it('tells the admin dialog when the personal data was erased and what stays', () => {
+    expect(erasedNotice('2026-03-02T12:00:00.000Z')).toMatch(
+      /^Its personal data was erased on Mar 2, 2026 under the data retention rule: .* Its status, kits and figures stay\.$/,
+    )
   })
 })

@@ -1,3 +1,4 @@
+import { formatDate } from '../format/date-text.js'
 import {
   DEALER_ENTRY_FIELDS,
   DEALER_FIELDS,
@@ -20,6 +21,11 @@ import { LMA_FIELDS, LMA_RECORD_FIELDS, type LmaRecord } from './lma-record-fiel
 
 /** How the admin list and the dialog's title name an enrollment whose personal data is erased. */
 export const ERASED_NAME = 'Personal data erased'
+
+/** What the admin dialog of an erased enrollment says above its form. */
+export function erasedNotice(erasedAt: string): string {
+  return `Its personal data was erased on ${formatDate(erasedAt)} under the data retention rule: names, addresses, phones, emails, notes and mails are gone. Its status, kits and figures stay.`
+}
 
 /** The fields of the LMA record retention erases, each with the value it leaves. */
 export function erasedLmaValues(): Partial<LmaRecord> {

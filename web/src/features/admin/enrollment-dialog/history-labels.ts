@@ -29,6 +29,8 @@ import {
  */
 
 const BLANK = '(blank)'
+/** A value data retention erased (docs/security.md#data-retention). */
+const ERASED = '(erased)'
 
 /** Choices whose stored code differs from what the form shows ('ImrFunds' → 'iMR Funds'). */
 const CHOICES: Partial<Record<string, readonly Choice[]>> = {
@@ -140,7 +142,7 @@ export interface ChangeText {
  * entries written before rows were named); a dealer enrollment's fields need no row.
  */
 export function changeText(
-  change: { field: string; before: unknown; after: unknown; row?: string },
+  change: { field: string; before: unknown; after: unknown; row?: string; erased?: boolean },
   { regions, lmaRows }: { regions: readonly Region[]; lmaRows: boolean },
 ): ChangeText {
   const path = parseChangePath(change.field)
@@ -169,6 +171,8 @@ export function changeText(
     path.kind === 'dealer' && (change.row || lmaRows)
       ? `${change.row || `Dealer row ${path.index + 1}`}: `
       : ''
+  // Retention kept which field changed, not its values (a dealer row keeps its BAC and kits).
+  if (change.erased) return { subject: `${row}${label}`, before: null, after: ERASED }
   return {
     subject: `${row}${label}`,
     before: valueText(path, change.before, regions),
