@@ -38,6 +38,7 @@ import type { ReminderOptions } from './reminders/reminder-job.js'
 import reminderPlugin from './reminders/reminder-plugin.js'
 import { reminderRoutes } from './reminders/reminder-routes.js'
 import { reportRoutes } from './report/report-routes.js'
+import type { RetentionOptions } from './retention/retention-job.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import schedulerPlugin from './scheduler/scheduler-plugin.js'
 import { statusRoutes } from './status-link/status-routes.js'
@@ -56,6 +57,8 @@ export interface AppOptions {
   reminders?: ReminderOptions
   /** Tests change how often expired drafts are purged, or turn the purge off. */
   draftPurge?: DraftPurgeOptions
+  /** Tests change how often the data retention runs, or turn it off. */
+  retention?: RetentionOptions
   /** Tests shorten the limits on slow clients. */
   timeouts?: Partial<Timeouts>
   /** How old the BAC type-ahead's directory may be (tests read through with 0). */
@@ -93,6 +96,7 @@ export async function buildApp({
   mail,
   reminders,
   draftPurge,
+  retention,
   timeouts,
   bacSuggestionTimes,
 }: AppOptions): Promise<FastifyInstance> {
@@ -193,9 +197,9 @@ export async function buildApp({
     attachmentRenderers: { 'invoice-pdf': drawInvoicePdf },
   })
   await app.register(reminderPlugin)
-  // Every periodic job: the reminders, the drafts' purge.
+  // Every periodic job: the reminders, the drafts' purge, the data retention.
   await app.register(schedulerPlugin, {
-    jobs: (instance) => periodicJobs(instance, { reminders, draftPurge }),
+    jobs: (instance) => periodicJobs(instance, { reminders, draftPurge, retention }),
     runs: app.metrics,
   })
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { type DraftPurgeOptions, draftPurgeJob } from './draft/draft-purge-job.js'
 import { type ReminderOptions, reminderJob } from './reminders/reminder-job.js'
+import { type RetentionOptions, retentionJob } from './retention/retention-job.js'
 import type { PeriodicJob } from './scheduler/scheduler.js'
 
 export interface PeriodicJobOptions {
   reminders?: ReminderOptions
   draftPurge?: DraftPurgeOptions
+  retention?: RetentionOptions
 }
 
 /**
@@ -14,7 +16,9 @@ export interface PeriodicJobOptions {
  * folders above the scheduler's floor.
  */
 export function periodicJobs(app: FastifyInstance, options: PeriodicJobOptions): PeriodicJob[] {
-  return [reminderJob(app, options.reminders), draftPurgeJob(app, options.draftPurge)].filter(
-    (job): job is PeriodicJob => job !== undefined,
-  )
+  return [
+    reminderJob(app, options.reminders),
+    draftPurgeJob(app, options.draftPurge),
+    retentionJob(app, options.retention),
+  ].filter((job): job is PeriodicJob => job !== undefined)
 }

@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(config.BRANDS.map((brand) => brand.key)).toEqual(['chevy', 'gm'])
     expect(config.PUBLIC_URL).toBe('http://localhost:3000')
     expect([config.REMINDER_AFTER_DAYS, config.REMINDER_MAX]).toEqual([7, 2])
+    expect(config.RETENTION_YEARS).toBe(3)
+  })
+
+  it('reads how many years the personal data of declined and deleted enrollments is kept', () => {
+    expect(loadConfig({ RETENTION_YEARS: '7' }).RETENTION_YEARS).toBe(7)
+    expect(loadConfig({ RETENTION_YEARS: '1' }).RETENTION_YEARS).toBe(1)
   })
 
   it('takes 0 reminder days or reminders, which turns reminders off', () => {
@@ -41,6 +47,10 @@ describe('loadConfig', () => {
     ['REMINDER_AFTER_DAYS', '-1', /REMINDER_AFTER_DAYS must be between 0 and 365 days/],
     ['REMINDER_MAX', '1.5', /REMINDER_MAX must be a whole number of reminders/],
     ['REMINDER_MAX', '11', /REMINDER_MAX must be between 0 and 10/],
+    ['RETENTION_YEARS', 'three', /RETENTION_YEARS must be a number of years/],
+    ['RETENTION_YEARS', '2.5', /RETENTION_YEARS must be a whole number of years/],
+    ['RETENTION_YEARS', '0', /RETENTION_YEARS must be between 1 and 50 years/],
+    ['RETENTION_YEARS', '51', /RETENTION_YEARS must be between 1 and 50 years/],
     ['PROGRAM_OPENS', 'October', /PROGRAM_OPENS must be a month and day as MM-DD, such as 10-01/],
     ['PROGRAM_DEADLINE', '02-29', /PROGRAM_DEADLINE must be a month and day as MM-DD/],
     ['PROGRAM_CLOSES', '13-01', /PROGRAM_CLOSES must be a month and day as MM-DD/],

@@ -139,6 +139,16 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 10 (0 turns reminders off)')
     .max(10, 'must be between 0 and 10 (0 turns reminders off)')
     .default(2),
+  /**
+   * Data retention (docs/security.md#data-retention): the personal data of enrollments declined
+   * or deleted whose program year is more than this many years before ENROLLMENT_YEAR is erased.
+   */
+  RETENTION_YEARS: z.coerce
+    .number({ error: 'must be a number of years' })
+    .int('must be a whole number of years')
+    .min(1, 'must be between 1 and 50 years')
+    .max(50, 'must be between 1 and 50 years')
+    .default(3),
   ENROLLMENT_YEAR: z.coerce
     .number({ error: 'must be a year such as 2025' })
     .int('must be a year such as 2025')

@@ -46,6 +46,11 @@ export interface EnrollmentColumns {
    * whose reason the office chose to share, cleared by every other change of status.
    */
   shared_decline_reason: string | null
+  /**
+   * When its personal data was erased (migration 0018, server/retention/); null while it is
+   * kept. Set once, by the retention job only.
+   */
+  erased_at: ColumnType<Date | null, never, Date | string | null>
   /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
   dealer_rows: DatabaseCount
 }
@@ -83,6 +88,13 @@ export interface EnrollmentHistoryTable {
   changes: JSONColumnType<HistoryChange[], string | undefined, string>
   /** Why, in the administrator's words (Decline, Re-authorize); null when none was given. */
   reason: string | null
+  /**
+   * The program year of its enrollment (migration 0018): a deleted enrollment's history is
+   * found by it when its personal data is erased. Written by history-repository.ts.
+   */
+  year: number
+  /** When its copies of personal data were erased (server/retention/); null while kept. */
+  erased_at: ColumnType<Date | null, never, Date | string | null>
 }
 
 /** An administrator's internal note; never shown on public pages or in mails. */

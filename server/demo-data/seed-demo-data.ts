@@ -129,6 +129,7 @@ async function recordHistory(
     const submitted = lma ? 'Authorizing' : final === 'Declined' ? 'Declined' : 'Approving'
     const entry = (at: unknown, action: string, before: string | null, after: string) => ({
       enrollment_guid: enrollment.guid,
+      year: enrollment.year,
       action,
       actor: 'demo data',
       at: at as Date,

@@ -75,6 +75,7 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
           sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
           isoTimestamp(sql.ref('e.created_at')).as('created'),
           isoTimestamp(sql.ref('e.modified_at')).as('modified'),
+          sql<boolean>`e.erased_at is not null`.as('erased'),
           orderedKitsSql('e').as('kits'),
           coveredDealersSql('e').as('dealers'),
           sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),

@@ -26,6 +26,8 @@ export interface StoredEnrollment extends Enrollment {
   version: number
   /** What the submitter quotes (XXXX-XXXX-XXXX); names the enrollment, grants nothing. */
   reference: string
+  /** When data retention erased its personal data; null while kept. */
+  erased: string | null
 }
 
 export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): StoredEnrollment {
@@ -43,6 +45,7 @@ export function toStoredEnrollment(row: EnrollmentRow, dealers: DealerRow[]): St
     modified: new Date(row.modified_at).toISOString(),
     version: row.version,
     reference: row.reference,
+    erased: row.erased_at ? new Date(row.erased_at).toISOString() : null,
   }
 }
 

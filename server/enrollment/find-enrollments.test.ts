@@ -103,6 +103,7 @@ describe.each(testDatabaseKinds())('GET /api/enrollments on %s', (kind) => {
       name: 'Riverside Chevrolet',
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      erased: false,
       kits: 1,
       dealers: 1,
       // A large English kit, not yet invoiced: what it costs.

@@ -16,6 +16,17 @@ export interface HistoryEntry {
 export const AUTHORIZED_ACTION = 'authorized'
 export const REAUTHORIZED_ACTION = 're-authorized'
 
+/**
+ * The program year of the enrollment `guid`, which every entry carries (migration 0018): its
+ * row's, or, once it is deleted (Delete writes its entry after removing the row), its earlier
+ * entries'. The retention job finds a deleted enrollment's history by it (server/retention/).
+ */
+function yearOf(guid: string) {
+  return sql<number>`coalesce(
+    (select e.year from enrollments e where e.guid = ${guid}),
+    (select h.year from enrollment_history h where h.enrollment_guid = ${guid} limit 1))`
+}
+
 /** The audit trail of enrollments; it keeps no foreign key so that it outlives a delete. */
 export function createHistoryRepository(db: Kysely<Database>) {
   return {
@@ -37,6 +48,7 @@ export function createHistoryRepository(db: Kysely<Database>) {
           status_after: entry.statusAfter,
           changes: JSON.stringify(entry.changes ?? []),
           reason: entry.reason || null,
+          year: yearOf(entry.guid),
         })
         .execute()
     },

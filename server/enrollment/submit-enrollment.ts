@@ -11,6 +11,7 @@ import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
+import { submitterActor } from './representative-actor.js'
 
 /**
  * A public dealer or LMA form submission (docs/product.md#transitions, #duplicates): validated,
@@ -38,7 +39,7 @@ export async function submitEnrollment(
       await context.history.record(trx, {
         guid: enrollment.guid,
         action: 'submitted',
-        actor: submitter(input),
+        actor: submitterActor(input),
         statusBefore: null,
         statusAfter: status,
       })
@@ -73,11 +74,4 @@ async function checkSubmission(context: EnrollmentContext, body: unknown): Promi
     throw AppError.badRequest('The region is not valid.', { regionId: ['Region is not valid.'] })
   }
   return input
-}
-
-function submitter(input: Enrollment): string {
-  if (input.type === 'Lma')
-    return `LMA form: ${input.lma?.contact ?? ''} <${input.lma?.emailAddress ?? ''}>`
-  const dealer = input.dealers[0]
-  return `Dealer form: ${dealer?.authName ?? ''} <${dealer?.authEmailAddress ?? ''}>`
 }

@@ -10,6 +10,9 @@ import {
 import { AppError } from '../http/app-error.js'
 import { createEnrollmentNoteRepository, type NoteRow } from './enrollment-note-repository.js'
 
+const ERASED =
+  'The personal data of this enrollment was erased under the data retention rule: it takes no notes.'
+
 /**
  * Internal notes (docs/product.md#office-workflow): only the program office reads or writes them
  * (a regional manager those of their regions' enrollments); they are never shown on public pages
@@ -27,6 +30,10 @@ export async function addNote(
     // way: a deleted enrollment takes no new notes, nor one moved out of the writer's regions.
     if (!(await lockInScope(context, trx, guid, admin.scope))) {
       throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
+    }
+    // Data retention deleted its notes with its personal data: it takes no new ones.
+    if ((await context.enrollments.findByGuid(guid, trx))?.erased) {
+      throw AppError.conflict(ERASED)
     }
     const row = await createEnrollmentNoteRepository(context.db).add(trx, {
       guid,

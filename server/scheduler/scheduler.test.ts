@@ -96,7 +96,12 @@ describe.each(testDatabaseKinds())('the scheduler on %s', (kind) => {
     t = await createTestApp(
       kind,
       {},
-      { reminders: { intervalMs: HOUR }, mail: { worker: false }, draftPurge: { everyMs: HOUR } },
+      {
+        reminders: { intervalMs: HOUR },
+        mail: { worker: false },
+        draftPurge: { everyMs: HOUR },
+        retention: { everyMs: HOUR },
+      },
     )
   })
   afterAll(() => t.close())
@@ -104,11 +109,10 @@ describe.each(testDatabaseKinds())('the scheduler on %s', (kind) => {
   it('runs every job of the list, each on its own schedule', async () => {
     const jobs = createScheduledJobRepository(t.database.db)
     await waitFor(async () => {
-      const [reminders, purge] = await Promise.all([
-        jobs.runsOf('authorization-reminders'),
-        jobs.runsOf('draft-purge'),
-      ])
-      return reminders.runs === 1 && purge.runs === 1 ? true : undefined
+      const runs = await Promise.all(
+        ['authorization-reminders', 'draft-purge', 'data-retention'].map((job) => jobs.runsOf(job)),
+      )
+      return runs.every((run) => run.runs === 1) ? true : undefined
     })
     expect(await t.app.scheduler.runDue()).toEqual([])
     await t.database.db

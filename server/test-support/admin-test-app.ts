@@ -64,7 +64,7 @@ export interface AdminTestApp extends TestApp {
 export async function createAdminTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'mail' | 'reminders' | 'draftPurge'> = {},
+  options: Pick<AppOptions, 'mail' | 'reminders' | 'draftPurge' | 'retention'> = {},
 ): Promise<AdminTestApp> {
   const idp = await startTestIdentityProvider()
   const t = await createTestApp(

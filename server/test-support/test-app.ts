@@ -21,7 +21,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<
     AppOptions,
-    'mail' | 'timeouts' | 'reminders' | 'draftPurge' | 'bacSuggestionTimes'
+    'mail' | 'timeouts' | 'reminders' | 'draftPurge' | 'retention' | 'bacSuggestionTimes'
   > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind)
@@ -39,6 +39,9 @@ export async function createTestApp(
     timeouts: options.timeouts,
     reminders: options.reminders,
     draftPurge: options.draftPurge,
+    // Off unless a test asks for it: each run writes an entry of the audit trail, which the
+    // audit trail's own tests count.
+    retention: options.retention ?? { schedule: false },
     bacSuggestionTimes: options.bacSuggestionTimes,
   })
   const mismatches = checkResponsesAgainstDocument(app)

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 /**
  * The audit trail (docs/product.md#audit-trail): what the program office did to many rows at
- * once or took out of the application. Single actions on one enrollment stay in its history.
+ * once or took out of the application, and each run of the data retention's erasure. Single
+ * actions on one enrollment stay in its history.
  */
 export const AUDIT_ACTIONS = [
   'export',
@@ -14,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'bulk-decline',
   'invitations',
   'payment',
+  'retention-erasure',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -26,13 +28,18 @@ export type AuditFilters = Record<string, z.infer<typeof auditFilterValue>>
 export const auditEntrySchema = z.object({
   id: z.string().describe('The entry’s number, increasing.'),
   at: z.iso.datetime().describe('When it was done (ISO 8601, UTC).'),
-  actor: z.string().describe('The administrator’s username.'),
+  actor: z
+    .string()
+    .describe('The administrator’s username; for the data retention’s runs, Retention schedule.'),
   action: z.enum(AUDIT_ACTIONS),
   year: z.int().describe('The program year it concerns.'),
   filters: z
     .record(z.string(), auditFilterValue)
     .describe('The request’s filters and parameters, as it sent them.'),
-  rows: z.int().min(0).describe('How many rows it sent or changed.'),
+  rows: z
+    .int()
+    .min(0)
+    .describe('How many rows it sent or changed; for a retention run, the enrollments erased.'),
 })
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>

@@ -12,6 +12,12 @@ describe('the audit trail in words', () => {
     )
   })
 
+  it('names a retention run’s cutoff and years kept', () => {
+    expect(auditFiltersText({ erasedBefore: 2022, retentionYears: 3 })).toBe(
+      'Program years before: 2022, Years kept: 3',
+    )
+  })
+
   it('says None when the request named no filter, and leaves empty ones out', () => {
     expect(auditFiltersText({})).toBe('None')
     expect(auditFiltersText({ search: '' })).toBe('None')

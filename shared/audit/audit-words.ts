@@ -11,6 +11,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'bulk-decline': 'Declined in bulk',
   invitations: 'Sent re-enrollment invitations',
   payment: 'Changed an invoice’s payment',
+  'retention-erasure': 'Erased personal data (data retention)',
 }
 
 const FILTER_LABELS: Record<string, string> = {
@@ -31,6 +32,8 @@ const FILTER_LABELS: Record<string, string> = {
   paid: 'Paid',
   paidOn: 'Paid on',
   paymentReference: 'Payment reference',
+  erasedBefore: 'Program years before',
+  retentionYears: 'Years kept',
 }
 
 function valueWords(value: AuditFilters[string]): string {

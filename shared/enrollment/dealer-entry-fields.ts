@@ -45,6 +45,12 @@ export interface DealerFieldDescription<Value> {
    * of an earlier year (blank without one), or nowhere.
    */
   lookup: 'directory' | 'lastEnrollment' | 'none'
+  /**
+   * What data retention leaves of it once the enrollment's personal data is erased
+   * (docs/security.md#data-retention): kept, or this value. The BAC and the kits are kept: the
+   * dashboard counts them and they name no person.
+   */
+  retention: 'kept' | Value
   /** The Excel export's column (in the order of this description). */
   export: { header: string; width: number }
 }
@@ -63,6 +69,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: 'kept',
     lookup: 'directory',
+    retention: 'kept',
     export: { header: 'BAC', width: 10 },
   },
   name: {
@@ -70,6 +77,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: 'kept',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer Name', width: 30 },
   },
   address: {
@@ -77,6 +85,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer Address', width: 28 },
   },
   city: {
@@ -84,6 +93,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer City', width: 16 },
   },
   state: {
@@ -91,6 +101,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer State', width: 9 },
   },
   postal: {
@@ -98,6 +109,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer Zip', width: 10 },
   },
   country: {
@@ -105,6 +117,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: DEFAULT_COUNTRY,
     onLmaRow: 'kept',
     lookup: 'directory',
+    retention: '',
     export: { header: 'Dealer Country', width: 11 },
   },
   authName: {
@@ -112,6 +125,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'lastEnrollment',
+    retention: '',
     export: { header: 'Dealer Auth Name', width: 22 },
   },
   authTitle: {
@@ -119,6 +133,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'lastEnrollment',
+    retention: '',
     export: { header: 'Dealer Auth Title', width: 20 },
   },
   authEmailAddress: {
@@ -126,6 +141,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'lastEnrollment',
+    retention: '',
     export: { header: 'Dealer Auth Email', width: 28 },
   },
   authPhoneNumber: {
@@ -133,6 +149,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'lastEnrollment',
+    retention: '',
     export: { header: 'Dealer Auth Phone', width: 15 },
   },
   authFaxNumber: {
@@ -140,6 +157,7 @@ export const DEALER_ENTRY_FIELDS = {
     empty: '',
     onLmaRow: '',
     lookup: 'lastEnrollment',
+    retention: '',
     export: { header: 'Dealer Auth Fax', width: 15 },
   },
   kitSize: {
@@ -148,6 +166,7 @@ export const DEALER_ENTRY_FIELDS = {
     storedWhenBlank: 'None',
     onLmaRow: 'kept',
     lookup: 'lastEnrollment',
+    retention: 'kept',
     export: { header: 'Kit Size', width: 9 },
   },
   hispanic: {
@@ -156,6 +175,7 @@ export const DEALER_ENTRY_FIELDS = {
     storedWhenBlank: 'None',
     onLmaRow: 'kept',
     lookup: 'lastEnrollment',
+    retention: 'kept',
     export: { header: 'Hispanic', width: 9 },
   },
   billing: {
@@ -164,6 +184,7 @@ export const DEALER_ENTRY_FIELDS = {
     storedWhenBlank: 'None',
     onLmaRow: 'Lma',
     lookup: 'none',
+    retention: 'kept',
     export: { header: 'Billing', width: 11 },
   },
 } as const satisfies {

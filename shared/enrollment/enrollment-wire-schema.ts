@@ -91,6 +91,12 @@ export const storedEnrollmentSchema = z
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
     version: z.int().describe('Optimistic-concurrency token: send it back with a change.'),
+    erased: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'When data retention erased its personal data (docs/security.md#data-retention); null while kept.',
+      ),
   })
   .meta({ id: 'Enrollment' })
 
@@ -163,6 +169,9 @@ export const enrollmentListItemSchema = z
     name: z.string(),
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
+    erased: z
+      .boolean()
+      .describe('Data retention erased its personal data: its name is gone, its figures stay.'),
     kits: z
       .int()
       .describe(
@@ -190,7 +199,16 @@ export const enrollmentHistoryItemSchema = z
         field: z.string(),
         before: z.unknown(),
         after: z.unknown(),
-        row: z.string().optional().describe('A change of a kept LMA dealer row: its BAC and name.'),
+        row: z
+          .string()
+          .optional()
+          .describe('A change of a kept LMA dealer row: its BAC and name (its BAC once erased).'),
+        erased: z
+          .boolean()
+          .optional()
+          .describe(
+            'Data retention erased what it held of a person: before and after are null, or a dealer row without its name.',
+          ),
       }),
     ),
     /** The administrator's reason (Decline, Re-authorize), or null. */

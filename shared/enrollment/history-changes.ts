@@ -24,6 +24,25 @@ export interface HistoryChange {
   field: string
   before: unknown
   after: unknown
-  /** A change of a kept LMA dealer row: that row's BAC and name. */
+  /** A change of a kept LMA dealer row: that row's BAC and name (its BAC alone once erased). */
   row?: string
+  /**
+   * Data retention erased what it held of a person (docs/security.md#data-retention): `before`
+   * and `after` are null, or a dealer row without its name (shared/enrollment/retention.ts).
+   */
+  erased?: boolean
+}
+
+/** A change's key split up: `lma.city`, `dealers[2].kitSize`, `dealers[2]`, or anything else. */
+export type ChangePath =
+  | { kind: 'lma'; field: string }
+  | { kind: 'dealer'; index: number; field: string | null }
+  | { kind: 'other'; field: string }
+
+export function parseChangePath(path: string): ChangePath {
+  const lma = /^lma\.(\w+)$/.exec(path)
+  if (lma?.[1]) return { kind: 'lma', field: lma[1] }
+  const dealer = /^dealers\[(\d+)\](?:\.(\w+))?$/.exec(path)
+  if (dealer?.[1]) return { kind: 'dealer', index: Number(dealer[1]), field: dealer[2] ?? null }
+  return { kind: 'other', field: path }
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_LIST_SORT,
   formatListSort,
   type ListItem,
+  listNameText,
   parseListSort,
   parseListStatus,
   parseListType,
@@ -25,6 +26,7 @@ const item = (guid: string, overrides: Partial<ListItem>): ListItem => ({
   name: guid,
   created: '2025-01-01T00:00:00.000Z',
   modified: '2025-01-01T00:00:00.000Z',
+  erased: false,
   kits: 1,
   dealers: 1,
   amount: 325,
@@ -58,6 +60,11 @@ describe('the admin list’s sort (docs/product.md#enrollment-list)', () => {
     expect(order('kits')).toEqual(['c', 'd', 'a', 'b'])
     expect(order('brand')).toEqual(['b', 'c', 'd', 'a'])
     expect(order('submitted')).toEqual(['d', 'b', 'c', 'a'])
+  })
+
+  it('names an enrollment whose personal data was erased as such, not Unavailable', () => {
+    expect(listNameText(item('e', { name: '', erased: true }))).toBe('Personal data erased')
+    expect(listNameText(item('f', { name: '' }))).toBe('Unavailable')
   })
 
   it('is newest change first by default, and breaks ties that way', () => {

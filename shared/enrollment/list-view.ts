@@ -8,6 +8,7 @@ import {
   type EnrollmentStatus,
   type EnrollmentType,
 } from './enrollment.js'
+import { ERASED_NAME } from './retention.js'
 
 /**
  * The admin list as the administrator sees it (docs/product.md#enrollment-list): its columns,
@@ -45,9 +46,12 @@ export function listTypeText(type: string): string {
   return type === 'Lma' ? 'LMA' : type
 }
 
-/** The Name column: the LMA's name, else the first dealer's, else 'Unavailable'. */
-export function listNameText(item: Pick<ListItem, 'name'>): string {
-  return item.name || 'Unavailable'
+/**
+ * The Name column: the LMA's name, else the first dealer's, else 'Personal data erased' once
+ * data retention erased it, else 'Unavailable'.
+ */
+export function listNameText(item: Pick<ListItem, 'name' | 'erased'>): string {
+  return item.name || (item.erased ? ERASED_NAME : 'Unavailable')
 }
 
 /** The BAC column: blank for an LMA. */

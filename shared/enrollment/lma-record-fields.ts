@@ -30,6 +30,12 @@ export interface LmaFieldDescription<Value> {
   empty: Value
   /** Whether the LMA name look-up fills it from the LMA's latest enrollment of an earlier year. */
   lookup: boolean
+  /**
+   * What data retention leaves of it once the enrollment's personal data is erased
+   * (docs/security.md#data-retention): kept, or this value. Only the LMA's type and whether its
+   * name changed are kept: they name no one.
+   */
+  retention: 'kept' | Value
   /** The Excel export's column (in the order of this description); a flag shows Yes or No. */
   export: { header: string; width: number }
 }
@@ -45,91 +51,109 @@ export const LMA_RECORD_FIELDS = {
   name: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Name', width: 30 },
   },
   contact: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Contact', width: 20 },
   },
   address: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Address', width: 28 },
   },
   city: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA City', width: 16 },
   },
   state: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA State', width: 9 },
   },
   postal: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Zip', width: 10 },
   },
   country: {
     empty: DEFAULT_COUNTRY,
     lookup: true,
+    retention: '',
     export: { header: 'LMA Country', width: 11 },
   },
   previousName: {
     empty: '',
     lookup: false,
+    retention: '',
     export: { header: 'LMA Previous Name', width: 24 },
   },
   nameChanged: {
     empty: false,
     lookup: false,
+    retention: 'kept',
     export: { header: 'LMA Name Changed', width: 10 },
   },
   emailAddress: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Email', width: 28 },
   },
   phoneNumber: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Phone', width: 15 },
   },
   agencyName: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'Agency of Record', width: 22 },
   },
   type: {
     empty: '',
     lookup: true,
+    retention: 'kept',
     export: { header: 'LMA Type', width: 10 },
   },
   authName: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Authorized Rep Name', width: 22 },
   },
   authTitle: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Authorized Rep Title', width: 20 },
   },
   authEmailAddress: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Authorized Rep Email', width: 28 },
   },
   authPhoneNumber: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Authorized Rep Phone', width: 15 },
   },
   authFaxNumber: {
     empty: '',
     lookup: true,
+    retention: '',
     export: { header: 'LMA Authorized Rep Fax', width: 15 },
   },
 } as const satisfies { [Field in keyof LmaRecord]-?: LmaFieldDescription<LmaRecord[Field]> }

@@ -72,6 +72,7 @@ export async function insertHistory(
   const entries = enrollments.flatMap(({ enrollment }) => {
     const entry = (at: unknown, action: string, after: string) => ({
       enrollment_guid: enrollment.guid,
+      year: enrollment.year,
       action,
       actor: 'bench',
       at: at as Date,

@@ -235,6 +235,7 @@ export async function insertProgramYears(
         .insertInto('enrollment_history')
         .values({
           enrollment_guid: seed.guid,
+          year: seed.year,
           action: entry.action,
           actor: 'seed',
           at: entry.at,

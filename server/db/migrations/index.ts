@@ -16,6 +16,7 @@ import * as statusLinks from './0014-status-links.js'
 import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
 import * as sharedDeclineReason from './0016-shared-decline-reason.js'
 import * as auditTrail from './0017-audit-trail.js'
+import * as dataRetention from './0018-data-retention.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-drafts-and-scheduled-jobs': draftsAndScheduledJobs,
   '0016-shared-decline-reason': sharedDeclineReason,
   '0017-audit-trail': auditTrail,
+  '0018-data-retention': dataRetention,
 }

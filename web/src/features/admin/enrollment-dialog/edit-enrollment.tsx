@@ -1,4 +1,5 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
+import { erasedNotice } from '@shared/enrollment/retention'
 import type { AdminAction } from '@shared/enrollment/status-rules'
 import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
 import { useState } from 'react'
@@ -143,6 +144,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     <>
       {unchangeable && <p className="banner banner--info">{unchangeable}</p>}
       {!unchangeable && !mayChange && <p className="banner banner--info">{READ_ONLY_NOTE}</p>}
+      {saved.erased && <p className="banner banner--info">{erasedNotice(saved.erased)}</p>}
       {saved.type === 'Lma' && saved.status === 'Approved' && (
         <p className="dialog-links">
           {/* biome-ignore lint/security/noBlankTarget: a page of this site, opened with an opener
@@ -156,10 +158,15 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       <AuthorizationReminders guid={saved.guid} type={saved.type} />
       {saved.type === 'Lma' && saved.status === 'Approved' && <PaymentPanel guid={saved.guid} />}
       <HistoryPanel guid={saved.guid} type={saved.type} />
-      <NotesPanel guid={saved.guid} />
-      <MailsPanel guid={saved.guid} />
-      {/* Re-issuing the link is all the panel is for. */}
-      {mayChange && <StatusLinkPanel enrollment={saved} />}
+      {/* Retention deleted its notes, mails and status links: nothing to show or send. */}
+      {!saved.erased && (
+        <>
+          <NotesPanel guid={saved.guid} />
+          <MailsPanel guid={saved.guid} />
+          {/* Re-issuing the link is all the panel is for. */}
+          {mayChange && <StatusLinkPanel enrollment={saved} />}
+        </>
+      )}
       {reasonPrompt}
     </>
   )

@@ -1,4 +1,5 @@
 import { REFERENCE_LABEL } from '@shared/enrollment/enrollment-reference'
+import { ERASED_NAME } from '@shared/enrollment/retention'
 import { statusWords } from '@shared/format/status-words'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
@@ -17,7 +18,10 @@ export interface EnrollmentDialogProps {
 
 export function dialogTitle(enrollment: SavedEnrollment | null): string {
   if (!enrollment) return 'Enrollment'
-  const name = enrollment.lma?.name || enrollment.dealers[0]?.name || 'No Name'
+  const name =
+    enrollment.lma?.name ||
+    enrollment.dealers[0]?.name ||
+    (enrollment.erased ? ERASED_NAME : 'No Name')
   return `${name} - ${statusWords(enrollment.status)}`
 }
 

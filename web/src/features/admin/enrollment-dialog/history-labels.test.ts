@@ -7,7 +7,7 @@ const regions = [
   { id: 7, name: 'Great Lakes' },
 ]
 const line = (
-  change: { field: string; before: unknown; after: unknown; row?: string },
+  change: { field: string; before: unknown; after: unknown; row?: string; erased?: boolean },
   lmaRows = true,
 ) => {
   const text = changeText(change, { regions, lmaRows })
@@ -67,6 +67,24 @@ describe('the history’s words (docs/product.md#history)', () => {
     expect(line({ field: 'dealers[0].name', before: 'A', after: 'B' }, false)).toBe(
       'Dealer Name: A → B',
     )
+  })
+
+  it('says which field changed once data retention erased its values, and a dealer row without its name', () => {
+    expect(line({ field: 'lma.authEmailAddress', before: null, after: null, erased: true })).toBe(
+      'LMA Authorized Rep Email: (erased)',
+    )
+    expect(
+      line({ field: 'dealers[1].authName', before: null, after: null, row: '1001', erased: true }),
+    ).toBe('1001: Dealer Auth Name: (erased)')
+    expect(line({ field: 'mail', before: null, after: null, erased: true })).toBe('Mail: (erased)')
+    expect(
+      line({
+        field: 'dealers[2]',
+        before: null,
+        after: { bac: '1004', name: '', kitSize: 'Large', hispanic: 'Yes' },
+        erased: true,
+      }),
+    ).toBe('Dealer added: 1004 (Large, Hispanic: Yes)')
   })
 
   it('shows a payment’s date as every other date is shown, not as stored', () => {

@@ -1,6 +1,11 @@
 import { DEALER_ENTRY_FIELDS, type DealerField } from '@shared/enrollment/dealer-entry-fields'
-import type { HistoryDealerRow } from '@shared/enrollment/history-changes'
-import { REASON_SHOWN_FIELD, YEARLY_COST_FIELD } from '@shared/enrollment/history-changes'
+import {
+  type ChangePath,
+  type HistoryDealerRow,
+  parseChangePath,
+  REASON_SHOWN_FIELD,
+  YEARLY_COST_FIELD,
+} from '@shared/enrollment/history-changes'
 import { LMA_RECORD_FIELDS, type LmaField } from '@shared/enrollment/lma-record-fields'
 import { formatDate } from '@shared/format/date-text'
 import { mailKindWords } from '@shared/format/mail-words'
@@ -24,6 +29,8 @@ import {
  */
 
 const BLANK = '(blank)'
+/** A value data retention erased (docs/security.md#data-retention). */
+const ERASED = '(erased)'
 
 /** Choices whose stored code differs from what the form shows ('ImrFunds' → 'iMR Funds'). */
 const CHOICES: Partial<Record<string, readonly Choice[]>> = {
@@ -42,20 +49,6 @@ const OTHER_LABELS: Record<string, string> = {
   paymentReference: 'Payment reference',
   // Decline's choice to show its reason on the enrollee's status page.
   [REASON_SHOWN_FIELD]: 'Reason shown on the status page',
-}
-
-/** A change's key split up: `lma.city`, `dealers[2].kitSize`, `dealers[2]`, or anything else. */
-export type ChangePath =
-  | { kind: 'lma'; field: string }
-  | { kind: 'dealer'; index: number; field: string | null }
-  | { kind: 'other'; field: string }
-
-export function parseChangePath(path: string): ChangePath {
-  const lma = /^lma\.(\w+)$/.exec(path)
-  if (lma?.[1]) return { kind: 'lma', field: lma[1] }
-  const dealer = /^dealers\[(\d+)\](?:\.(\w+))?$/.exec(path)
-  if (dealer?.[1]) return { kind: 'dealer', index: Number(dealer[1]), field: dealer[2] ?? null }
-  return { kind: 'other', field: path }
 }
 
 function isKey<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
@@ -149,7 +142,7 @@ export interface ChangeText {
  * entries written before rows were named); a dealer enrollment's fields need no row.
  */
 export function changeText(
-  change: { field: string; before: unknown; after: unknown; row?: string },
+  change: { field: string; before: unknown; after: unknown; row?: string; erased?: boolean },
   { regions, lmaRows }: { regions: readonly Region[]; lmaRows: boolean },
 ): ChangeText {
   const path = parseChangePath(change.field)
@@ -178,6 +171,8 @@ export function changeText(
     path.kind === 'dealer' && (change.row || lmaRows)
       ? `${change.row || `Dealer row ${path.index + 1}`}: `
       : ''
+  // Retention kept which field changed, not its values (a dealer row keeps its BAC and kits).
+  if (change.erased) return { subject: `${row}${label}`, before: null, after: ERASED }
   return {
     subject: `${row}${label}`,
     before: valueText(path, change.before, regions),

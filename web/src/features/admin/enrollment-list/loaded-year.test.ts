@@ -13,6 +13,7 @@ const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => (
   name: guid,
   created: '2025-01-02T03:04:05.000Z',
   modified: '2025-01-02T03:04:05.000Z',
+  erased: false,
   kits: 1,
   dealers: 1,
   amount: 325,

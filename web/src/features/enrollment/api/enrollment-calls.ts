@@ -11,6 +11,8 @@ export type SavedEnrollment = Enrollment & {
   created: string
   modified: string
   version: number
+  /** When data retention erased its personal data (docs/security.md#data-retention); null while kept. */
+  erased: string | null
 }
 
 /** An enrollment as its authorization link opens it: with its authorization, if one stands. */
