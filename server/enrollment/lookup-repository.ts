@@ -33,7 +33,9 @@ export function createLookupRepository(db: Kysely<Database>) {
   return {
     /**
      * The whole dealer directory for the BAC type-ahead (bac-suggestions.ts), each dealer with
-     * the fields of its BAC's newest enrollment before `beforeYear`, keyed by its upper-cased BAC.
+     * the fields of its BAC's newest enrollment before `beforeYear` whose personal data is kept
+     * (an erased one's contact is blank: docs/security.md#data-retention), keyed by its
+     * upper-cased BAC.
      */
     async loadDealerSuggestions(beforeYear: number): Promise<DealerSuggestionRow[]> {
       const fromDirectory = dealerFieldsLookedUpFrom('directory').map(
@@ -55,12 +57,16 @@ export function createLookupRepository(db: Kysely<Database>) {
             ${sql.join(lastColumns.map((column) => sql.ref(`ed.${column}`)))}, e.region_id
           from enrollment_dealers ed
           join enrollments e on e.id = ed.enrollment_id
-          where ed.year < ${beforeYear}
+          where ed.year < ${beforeYear} and e.erased_at is null
           order by ed.bac_key, ed.year desc, e.modified_at desc
         ) last on last.bac_key = upper(d.bac)`.execute(db)
       return result.rows.map(({ key, ...suggestion }) => ({ key, suggestion }))
     },
 
+    /**
+     * The newest enrollment before `beforeYear` of each LMA whose name contains `text`, at most
+     * MAX_SUGGESTIONS; erased ones are none of them (their name is gone).
+     */
     async findLmasByName(
       text: string,
       beforeYear: number,
@@ -73,6 +79,7 @@ export function createLookupRepository(db: Kysely<Database>) {
         .distinctOn('lma_name_key')
         .where('type', '=', 'Lma')
         .where('year', '<', beforeYear)
+        .where('erased_at', 'is', null)
         .where('lma_name_key', 'like', pattern)
       if (brand) query = query.where('brand', '=', brand)
       const latest = await query

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRetentionRepository } from '../retention/retention-repository.js'
 import {
   dealerEnrollment,
   dealerEntry,
@@ -30,6 +31,28 @@ describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
   const makeLastYear = async () => {
     await sql`update enrollments set year = 2024`.execute(t.database.db)
     await sql`update enrollment_dealers set year = 2024`.execute(t.database.db)
+  }
+  /** Moves the enrollments of one year to another. */
+  const toYear = async (from: number, to: number) => {
+    await sql`update enrollments set year = ${to} where year = ${from}`.execute(t.database.db)
+    await sql`update enrollment_dealers set year = ${to} where year = ${from}`.execute(
+      t.database.db,
+    )
+  }
+  /** Declines the enrollments of one year and erases them as the data retention job does. */
+  const declineAndErase = async (year: number) => {
+    const rows = await t.database.db
+      .updateTable('enrollments')
+      .set({ status: 'Declined' })
+      .where('year', '=', year)
+      .returning('id')
+      .execute()
+    await t.database.db.transaction().execute((trx) =>
+      createRetentionRepository().eraseEnrollments(
+        trx,
+        rows.map((row) => row.id),
+      ),
+    )
   }
   const lookup = async (path: string, value: string) => {
     const response = await t.app.inject(
@@ -148,12 +171,6 @@ describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
   })
 
   it('a BAC enrolled in several earlier years suggests its newest enrollment', async () => {
-    const toYear = async (from: number, to: number) => {
-      await sql`update enrollments set year = ${to} where year = ${from}`.execute(t.database.db)
-      await sql`update enrollment_dealers set year = ${to} where year = ${from}`.execute(
-        t.database.db,
-      )
-    }
     await toYear(2024, 2022)
     await submit(dealerEnrollment(dealerEntry({ bac: '731100', authName: 'Middle Former' })))
     await toYear(2025, 2023)
@@ -161,6 +178,79 @@ describe.each(testDatabaseKinds())('the type-ahead look-ups on %s', (kind) => {
     await toYear(2025, 2024)
     expect(await lookup('bac', '731100')).toEqual([
       expect.objectContaining({ bac: '731100', authName: 'Newest Former' }),
+    ])
+    await sql`delete from enrollment_dealers where year < 2024`.execute(t.database.db)
+    await sql`delete from enrollments where year < 2024`.execute(t.database.db)
+  })
+
+  it('a BAC whose newest earlier enrollment was erased suggests the contact of the one before it', async () => {
+    await t.database.db
+      .insertInto('dealer_directory')
+      .values({
+        bac: '732200',
+        name: 'Kept Contact Motors',
+        address: '3 Kept Road',
+        city: 'Peoria',
+        state: 'IL',
+        postal: '61602',
+        country: 'USA',
+      })
+      .execute()
+    await submit(
+      dealerEnrollment(
+        dealerEntry({
+          bac: '732200',
+          authName: 'Kept Former',
+          authTitle: 'Owner',
+          authEmailAddress: 'kept@former.example',
+          authPhoneNumber: '217-555-0150',
+          authFaxNumber: '217-555-0151',
+          kitSize: 'Small',
+          hispanic: 'Only',
+        }),
+      ),
+    )
+    await toYear(2025, 2022)
+    await submit(
+      dealerEnrollment(
+        dealerEntry({ bac: '732200', authName: 'Erased Former', kitSize: 'Large', hispanic: 'No' }),
+      ),
+    )
+    await toYear(2025, 2023)
+    await declineAndErase(2023)
+
+    expect(await lookup('bac', '732200')).toEqual([
+      {
+        bac: '732200',
+        name: 'Kept Contact Motors',
+        address: '3 Kept Road',
+        city: 'Peoria',
+        state: 'IL',
+        postal: '61602',
+        country: 'USA',
+        authName: 'Kept Former',
+        authTitle: 'Owner',
+        authEmailAddress: 'kept@former.example',
+        authPhoneNumber: '217-555-0150',
+        authFaxNumber: '217-555-0151',
+        kitSize: 'Small',
+        hispanic: 'Only',
+        regionId: null,
+      },
+    ])
+    await sql`delete from enrollment_dealers where year < 2024`.execute(t.database.db)
+    await sql`delete from enrollments where year < 2024`.execute(t.database.db)
+  })
+
+  it('an LMA name never suggests an erased enrollment: the one before it answers', async () => {
+    await submit(lmaEnrollment(1, { name: 'Erased Hills Dealers', contact: 'Kept Agency' }))
+    await toYear(2025, 2022)
+    await submit(lmaEnrollment(1, { name: 'Erased Hills Dealers', contact: 'Erased Agency' }))
+    await toYear(2025, 2023)
+    await declineAndErase(2023)
+
+    expect(await lookup('lma-name', 'Erased Hills')).toEqual([
+      expect.objectContaining({ name: 'Erased Hills Dealers', contact: 'Kept Agency' }),
     ])
     await sql`delete from enrollment_dealers where year < 2024`.execute(t.database.db)
     await sql`delete from enrollments where year < 2024`.execute(t.database.db)
