@@ -4,6 +4,7 @@ import { createEnrollmentListRepository } from '../../server/enrollment/enrollme
 import { listClock } from '../../server/enrollment/find-enrollments.js'
 import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
 import { createEnrollmentExportRepository } from '../../server/report/enrollment-export-repository.js'
+import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { MainData } from './data/seed-main.js'
 import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'
 
@@ -31,7 +32,10 @@ export async function checkPlans(
 ): Promise<PlanCheck[]> {
   const [bac = '', zip = '', name = ''] = data.searchTerms
   const listSearch = (search: string) => (db: Kysely<Database>) =>
-    createEnrollmentListRepository(db).find({ year: listYear, search }, listClock())
+    createEnrollmentListRepository(db).find(
+      { scope: EVERY_ENROLLMENT, year: listYear, search },
+      listClock(),
+    )
   const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
   // A page of the Excel export from the middle of the table: the cursor is the last enrollment
   // of the first half.

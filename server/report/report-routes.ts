@@ -190,7 +190,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       return exportEnrollmentList(reply, {
         db,
         brands: app.config.BRANDS,
-        filters: listFilters,
+        filters: { ...listFilters, scope: staffOf(request).scope },
         sort: listSort,
         recorded: recordDownload(
           app,

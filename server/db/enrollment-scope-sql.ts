@@ -1,0 +1,17 @@
+import { type RawBuilder, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+
+/**
+ * The SQL of `inScope` (shared/auth/staff-role.ts): whether an enrollment whose region is in
+ * `regionColumn` is one the signed-in user sees. Every enrollment for administrators and
+ * read-only users; a regional manager's regions only, so never an enrollment without a region
+ * (docs/product.md#users). Every list, figure and export of the admin area reads it.
+ */
+export function enrollmentScopeSql(
+  regionColumn: RawBuilder<unknown>,
+  scope: EnrollmentScope,
+): RawBuilder<boolean> {
+  if (scope.all) return sql<boolean>`true`
+  if (scope.regionIds.length === 0) return sql<boolean>`false`
+  return sql<boolean>`${regionColumn} in (${sql.join(scope.regionIds)})`
+}
