@@ -254,8 +254,15 @@ export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         const year = request.query.year ?? app.config.ENROLLMENT_YEAR
         const brand = brandFilter(app.config.BRANDS, request.query.brand)
-        const regionId = await regionFilter(regions, request.query.region)
-        const items = await repository.find({ year, brand, regionId, type: request.query.type })
+        const { scope } = staffOf(request)
+        const regionId = await regionFilter(regions, request.query.region, scope)
+        const items = await repository.find({
+          scope,
+          year,
+          brand,
+          regionId,
+          type: request.query.type,
+        })
         const regionList = await regions.list()
         const region = regionList.find((each) => each.id === regionId)?.name
         return exportNotReEnrolled(
