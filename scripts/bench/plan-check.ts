@@ -40,7 +40,11 @@ export async function checkPlans(
   // A page of the Excel export from the middle of the table: the cursor is the last enrollment
   // of the first half.
   const exportReads = createEnrollmentExportRepository(db)
-  const half = await exportReads.enrollmentsAfter(undefined, Math.ceil(data.enrollments / 2))
+  const half = await exportReads.enrollmentsAfter(
+    undefined,
+    Math.ceil(data.enrollments / 2),
+    EVERY_ENROLLMENT,
+  )
   const middle = half[half.length - 1]
   const cursor = middle && {
     year: middle.year,
@@ -70,7 +74,19 @@ export async function checkPlans(
     },
     {
       name: 'Excel export, a page of 1,000 enrollments from the middle',
-      run: (db) => createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000),
+      run: (db) =>
+        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, EVERY_ENROLLMENT),
+      expected: ['enrollments_export_order_idx'],
+      noSeqScan: ['enrollments e'],
+    },
+    {
+      // A regional manager's export: their regions filter the same range of the index.
+      name: 'Excel export of two regions, a page of 1,000 enrollments from the middle',
+      run: (db) =>
+        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, {
+          all: false,
+          regionIds: [1, 6],
+        }),
       expected: ['enrollments_export_order_idx'],
       noSeqScan: ['enrollments e'],
     },

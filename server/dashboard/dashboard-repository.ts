@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
 import { programToday } from '../../shared/invoice/invoice.js'
-import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
+import { enrollmentScopeSql, invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
 import { kitCostCentsSql } from '../enrollment/enrollment-figures-sql.js'
@@ -55,16 +55,6 @@ const WEEK_SECONDS = 7 * 24 * 3600
 export function createDashboardRepository(db: Kysely<Database>) {
   const brandIs = (column: RawBuilder<unknown>, brand: string | undefined) =>
     brand === undefined ? sql`true` : sql`${column} = ${brand}`
-  /**
-   * An invoice of an enrollment in the scope. An invoice outlives its enrollment, which takes
-   * its region along: a deleted enrollment's invoice counts for everyone who sees every
-   * enrollment, and for no regional manager.
-   */
-  const invoiceInScope = (scope: EnrollmentScope) =>
-    scope.all
-      ? sql`true`
-      : sql`exists (select 1 from enrollments s where s.guid = invoices.enrollment_guid
-          and ${enrollmentScopeSql(sql.ref('s.region_id'), scope)})`
 
   /**
    * The enrollments of one year as they count: this year's as they are now; last year's
@@ -177,7 +167,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           from invoices
           where invoice_year in (${scope.year}, ${scope.year - 1})
             and ${brandIs(sql.ref('brand'), scope.brand)}
-            and ${invoiceInScope(scope.enrollmentScope)}
+            and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope.enrollmentScope)}
             and (invoice_year = ${scope.year} or ${scope.cutoff}::timestamptz is null
               or issued_at <= ${scope.cutoff}::timestamptz)) i
         group by invoice_year`.execute(db)

@@ -15,3 +15,18 @@ export function enrollmentScopeSql(
   if (scope.regionIds.length === 0) return sql<boolean>`false`
   return sql<boolean>`${regionColumn} in (${sql.join(scope.regionIds)})`
 }
+
+/**
+ * Whether the invoice of the enrollment `enrollmentGuidColumn` names is in the scope: the
+ * region is its enrollment's. An invoice outlives its enrollment, whose region goes with it, so
+ * a deleted enrollment's invoice is in the scope of those who see every enrollment only.
+ */
+export function invoiceScopeSql(
+  enrollmentGuidColumn: RawBuilder<unknown>,
+  scope: EnrollmentScope,
+): RawBuilder<boolean> {
+  if (scope.all) return sql<boolean>`true`
+  return sql<boolean>`exists (select 1 from enrollments scoped
+    where scoped.guid = ${enrollmentGuidColumn}
+      and ${enrollmentScopeSql(sql.ref('scoped.region_id'), scope)})`
+}

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import { invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, InvoiceItemRow } from '../db/schema.js'
 
 export interface InvoiceSnapshot {
@@ -60,9 +62,11 @@ export function createInvoiceRepository(db: Kysely<Database>) {
       return result.rows[0] && normalize(result.rows[0])
     },
 
-    async listByYear(year: number): Promise<InvoiceRecord[]> {
+    /** A year's invoices by number, of the enrollments in the scope (a regional manager's regions). */
+    async listByYear(year: number, scope: EnrollmentScope): Promise<InvoiceRecord[]> {
       const result =
         await sql<InvoiceRecord>`select ${COLUMNS} from invoices where invoice_year = ${year}
+          and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope)}
         order by invoice_number`.execute(db)
       return result.rows.map(normalize)
     },
