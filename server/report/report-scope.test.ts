@@ -20,6 +20,7 @@ import {
   regionId,
 } from '../test-support/role-claims.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 const NOW = new Date()
 const YEAR = NOW.getUTCMonth() >= 9 ? NOW.getUTCFullYear() + 1 : NOW.getUTCFullYear()
@@ -149,44 +150,46 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
   })
 
   it('records the regions a regional manager’s download was limited to', async () => {
-    await references('regional manager', '/api/reports/enrollment-list', {
-      year: String(YEAR),
-      status: 'Approved',
-    })
-    await references('administrator', '/api/reports/enrollment-list', {
-      year: String(YEAR),
-      status: 'Approved',
-    })
-    const entries = await t.database.db
-      .selectFrom('audit_trail')
-      .select(['actor', 'action', 'filters'])
-      .orderBy('id', 'desc')
-      .limit(2)
-      .execute()
     const filters = (entry: { filters: unknown }) =>
-      typeof entry.filters === 'string' ? JSON.parse(entry.filters) : entry.filters
-    const [admin, regional] = entries
-    expect(regional && filters(regional)).toEqual({
-      year: YEAR,
-      status: 'Approved',
-      sort: '-updated',
+      (typeof entry.filters === 'string' ? JSON.parse(entry.filters) : entry.filters) as Record<
+        string,
+        unknown
+      >
+    /** The entries of a user, once there are `count` of the action (a download is recorded just after its response ends). */
+    const entriesOf = (actor: string, action: string, count: number) =>
+      waitFor(async () => {
+        const rows = await t.database.db
+          .selectFrom('audit_trail')
+          .select(['action', 'filters'])
+          .where('actor', '=', actor)
+          .where('action', '=', action)
+          .orderBy('id')
+          .execute()
+        return rows.length >= count ? rows.map(filters) : undefined
+      })
+    const regional = REGIONAL_CLAIMS.preferred_username
+    const admin = ADMIN_CLAIMS.preferred_username
+    const fields = { year: String(YEAR), status: 'Approved', sort: 'dealerName' }
+    const listed = { year: YEAR, status: 'Approved', sort: 'dealerName' }
+    const before = {
+      regional: (await entriesOf(regional, 'list-export', 0)).length,
+      admin: (await entriesOf(admin, 'list-export', 0)).length,
+    }
+    await references('regional manager', '/api/reports/enrollment-list', fields)
+    await references('administrator', '/api/reports/enrollment-list', fields)
+    expect((await entriesOf(regional, 'list-export', before.regional + 1)).at(-1)).toEqual({
+      ...listed,
       regions: REGIONAL_REGION,
     })
-    expect(admin && filters(admin)).toEqual({ year: YEAR, status: 'Approved', sort: '-updated' })
+    expect((await entriesOf(admin, 'list-export', before.admin + 1)).at(-1)).toEqual(listed)
     // Every download of theirs names them.
     await references('regional manager', '/api/reports/export')
     await references('regional manager', `/api/reports/invoices/${YEAR}`)
     await references('regional manager', `/api/reports/not-re-enrolled?year=${YEAR}`)
-    const theirs = await t.database.db
-      .selectFrom('audit_trail')
-      .select(['action', 'filters'])
-      .where('actor', '=', REGIONAL_CLAIMS.preferred_username)
-      .execute()
-    expect(new Set(theirs.map((entry) => entry.action))).toEqual(
-      new Set(['export', 'list-export', 'invoice-report', 'not-re-enrolled-export']),
-    )
-    for (const entry of theirs) {
-      expect(filters(entry).regions, entry.action).toBe(REGIONAL_REGION)
+    for (const action of ['export', 'invoice-report', 'not-re-enrolled-export']) {
+      for (const entry of await entriesOf(regional, action, 1)) {
+        expect(entry.regions, action).toBe(REGIONAL_REGION)
+      }
     }
   })
 })
