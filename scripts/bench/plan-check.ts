@@ -4,6 +4,7 @@ import { createEnrollmentListRepository } from '../../server/enrollment/enrollme
 import { listClock } from '../../server/enrollment/find-enrollments.js'
 import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
 import { createEnrollmentExportRepository } from '../../server/report/enrollment-export-repository.js'
+import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { MainData } from './data/seed-main.js'
 import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'
 
@@ -31,12 +32,19 @@ export async function checkPlans(
 ): Promise<PlanCheck[]> {
   const [bac = '', zip = '', name = ''] = data.searchTerms
   const listSearch = (search: string) => (db: Kysely<Database>) =>
-    createEnrollmentListRepository(db).find({ year: listYear, search }, listClock())
+    createEnrollmentListRepository(db).find(
+      { scope: EVERY_ENROLLMENT, year: listYear, search },
+      listClock(),
+    )
   const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
   // A page of the Excel export from the middle of the table: the cursor is the last enrollment
   // of the first half.
   const exportReads = createEnrollmentExportRepository(db)
-  const half = await exportReads.enrollmentsAfter(undefined, Math.ceil(data.enrollments / 2))
+  const half = await exportReads.enrollmentsAfter(
+    undefined,
+    Math.ceil(data.enrollments / 2),
+    EVERY_ENROLLMENT,
+  )
   const middle = half[half.length - 1]
   const cursor = middle && {
     year: middle.year,
@@ -66,7 +74,19 @@ export async function checkPlans(
     },
     {
       name: 'Excel export, a page of 1,000 enrollments from the middle',
-      run: (db) => createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000),
+      run: (db) =>
+        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, EVERY_ENROLLMENT),
+      expected: ['enrollments_export_order_idx'],
+      noSeqScan: ['enrollments e'],
+    },
+    {
+      // A regional manager's export: their regions filter the same range of the index.
+      name: 'Excel export of two regions, a page of 1,000 enrollments from the middle',
+      run: (db) =>
+        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, {
+          all: false,
+          regionIds: [1, 6],
+        }),
       expected: ['enrollments_export_order_idx'],
       noSeqScan: ['enrollments e'],
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { AuditAction, AuditEntry, AuditFilters } from '../../shared/audit/audit-schema.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 
 /** What an entry of the audit trail records; `at` is the database's clock. */
@@ -64,4 +65,14 @@ export function auditFilters(values: Record<string, unknown>): AuditFilters {
     }
   }
   return filters
+}
+
+/**
+ * What a user's work was limited to, as an entry's filters name it: a regional manager's
+ * regions (`regions`, their names joined; none when no region of the program matched theirs),
+ * nothing for those who see every enrollment.
+ */
+export function scopeFilters(staff: Pick<Staff, 'scope' | 'regions'>): AuditFilters {
+  if (staff.scope.all) return {}
+  return { regions: staff.regions.length > 0 ? staff.regions.join(', ') : null }
 }

@@ -1,6 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
 import { programToday } from '../../shared/invoice/invoice.js'
+import { enrollmentScopeSql, invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
 import { kitCostCentsSql } from '../enrollment/enrollment-figures-sql.js'
@@ -11,6 +13,8 @@ export interface DashboardScope {
   year: number
   /** A brand key, or undefined for all brands. */
   brand: string | undefined
+  /** The enrollments the signed-in user sees: every figure counts a regional manager's regions only. */
+  enrollmentScope: EnrollmentScope
 }
 
 export interface ProgramStarts {
@@ -57,7 +61,12 @@ export function createDashboardRepository(db: Kysely<Database>) {
    * submitted by the cutoff, with the status their history gives at the cutoff (the current one
    * when the history has nothing that early, as for demo data and old rows).
    */
-  const scoped = (year: number, brand: string | undefined, cutoff: Date | null) => sql`
+  const scoped = (
+    year: number,
+    brand: string | undefined,
+    scope: EnrollmentScope,
+    cutoff: Date | null,
+  ) => sql`
     select e.type, e.region_id, e.dealer_rows,
       ${sql.join(KIT_FIGURES.map((figure) => sql.ref(`e.${figure.column}`)))},
       coalesce(i.grand_total_cents, ${kitCostCentsSql('e')}) as amount_cents,
@@ -70,6 +79,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
       end as status
     from enrollments e left join invoices i on i.enrollment_guid = e.guid
     where e.year = ${year} and ${brandIs(sql.ref('e.brand'), brand)}
+      and ${enrollmentScopeSql(sql.ref('e.region_id'), scope)}
       and (${cutoff}::timestamptz is null or e.created_at <= ${cutoff}::timestamptz)`
 
   /**
@@ -81,6 +91,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
   const yearGroups = async (
     year: number,
     brand: string | undefined,
+    scope: EnrollmentScope,
     cutoff: Date | null,
   ): Promise<EnrollmentGroup[]> => {
     const { rows } = await db.transaction().execute(async (trx) => {
@@ -89,7 +100,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
         select s.type, s.status, s.region_id, count(*) as enrollments,
           sum(s.dealer_rows) as rows, sum(s.amount_cents) as amount_cents,
           ${sql.join(KIT_FIGURES.map((figure) => sql`sum(${sql.ref(`s.${figure.column}`)}) as ${sql.ref(figure.column)}`))}
-        from (${scoped(year, brand, cutoff)}) s
+        from (${scoped(year, brand, scope, cutoff)}) s
         group by s.type, s.status, s.region_id`.execute(trx)
     })
     return rows.map((row) => ({
@@ -107,13 +118,14 @@ export function createDashboardRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** The first submission of the year and of the year before. */
+    /** The first submission of the year and of the year before, of the brand and the scope. */
     async programStarts(scope: DashboardScope): Promise<ProgramStarts> {
       // One min() per year: each is the first entry of enrollments_year_created_idx for its year
-      // (of its brand: the index is read in order until the brand matches).
+      // (of its brand and regions: the index is read in order until they match).
       const first = (year: number) => sql<Date | string | null>`(
         select min(created_at) from enrollments
-        where year = ${year} and ${brandIs(sql.ref('brand'), scope.brand)})`
+        where year = ${year} and ${brandIs(sql.ref('brand'), scope.brand)}
+          and ${enrollmentScopeSql(sql.ref('region_id'), scope.enrollmentScope)})`
       const { rows } = await sql<{ current: Date | string | null; previous: Date | string | null }>`
         select ${first(scope.year)} as current, ${first(scope.year - 1)} as previous`.execute(db)
       const date = (value: Date | string | null | undefined) =>
@@ -127,8 +139,8 @@ export function createDashboardRepository(db: Kysely<Database>) {
      */
     async enrollmentGroups(scope: ComparedScope): Promise<EnrollmentGroup[]> {
       const [current, previous] = await Promise.all([
-        yearGroups(scope.year, scope.brand, null),
-        yearGroups(scope.year - 1, scope.brand, scope.cutoff),
+        yearGroups(scope.year, scope.brand, scope.enrollmentScope, null),
+        yearGroups(scope.year - 1, scope.brand, scope.enrollmentScope, scope.cutoff),
       ])
       return [...current, ...previous]
     },
@@ -155,6 +167,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           from invoices
           where invoice_year in (${scope.year}, ${scope.year - 1})
             and ${brandIs(sql.ref('brand'), scope.brand)}
+            and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope.enrollmentScope)}
             and (invoice_year = ${scope.year} or ${scope.cutoff}::timestamptz is null
               or issued_at <= ${scope.cutoff}::timestamptz)) i
         group by invoice_year`.execute(db)
@@ -180,6 +193,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           count(*) as count
         from enrollments
         where year in (${scope.year}, ${scope.year - 1}) and ${brandIs(sql.ref('brand'), scope.brand)}
+          and ${enrollmentScopeSql(sql.ref('region_id'), scope.enrollmentScope)}
         group by 1, 2`.execute(db)
       return rows.map((row) => ({
         year: Number(row.year),
@@ -201,7 +215,8 @@ export function createDashboardRepository(db: Kysely<Database>) {
         select ${sql.join(counts.map((counted, index) => sql`${counted} as ${sql.ref(`d${index}`)}`))}
         from enrollments e
         where e.status = 'Authorizing' and e.type = 'Lma' and e.year = ${scope.year}
-          and ${brandIs(sql.ref('e.brand'), scope.brand)}`.execute(db)
+          and ${brandIs(sql.ref('e.brand'), scope.brand)}
+          and ${enrollmentScopeSql(sql.ref('e.region_id'), scope.enrollmentScope)}`.execute(db)
       return days.map((day, index) => ({ days: day, count: Number(rows[0]?.[`d${index}`] ?? 0) }))
     },
   }

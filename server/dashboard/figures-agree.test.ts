@@ -13,6 +13,13 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
+import {
+  type Inject,
+  REGIONAL_CLAIMS,
+  REGIONAL_REGION,
+  regionId,
+  signedInAs,
+} from '../test-support/role-claims.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { insertProgramYears, programYears } from './test-support/program-years.js'
 
@@ -32,32 +39,50 @@ function listQuery(link: FigureLink, brand: string | undefined): Record<string, 
   return query
 }
 
+/** Who reads the figures: an administrator sees every region, a regional manager theirs. */
+interface Reader {
+  inject: Inject
+  token: string
+}
+
 /**
  * One truth (docs/product.md#figures): every figure of the dashboard equals what the list it
  * opens counts on arrival (its count line adds up the rows' enrollments, dealers, kits and
- * amounts), and the export of that list has the same enrollments and kits.
+ * amounts), and the export of that list has the same enrollments and kits; for a regional
+ * manager too, whose three are their regions' only.
  */
 describe.each(testDatabaseKinds())('the dashboard, the list and the export agree on %s', (kind) => {
   let t: AdminTestApp
   let token: string
+  const readers: Record<'administrator' | 'regional manager', Reader> = {} as never
   beforeAll(async () => {
     t = await createAdminTestApp(kind, { ENROLLMENT_YEAR: String(YEAR) })
     token = await t.idp.sign(ADMIN_CLAIMS)
-    const regions = await t.database.db.selectFrom('regions').select('id').execute()
+    readers.administrator = { inject: t.asAdmin, token }
+    readers['regional manager'] = await signedInAs(t, REGIONAL_CLAIMS)
+    const greatLakes = await regionId(t, REGIONAL_REGION)
+    const others = await t.database.db
+      .selectFrom('regions')
+      .select('id')
+      .where('id', '<>', greatLakes)
+      .orderBy('id')
+      .limit(2)
+      .execute()
     await insertProgramYears(
       t.database.db,
       programYears({
         year: YEAR,
         now: NOW,
         brands: ['chevy', 'gm'],
-        regionIds: [...regions.slice(0, 3).map((region) => region.id), null],
+        // Great Lakes twice as likely, so that a regional manager's figures are not mostly 0.
+        regionIds: [greatLakes, greatLakes, ...others.map((region) => region.id), null],
       }),
     )
   })
   afterAll(() => t.close())
 
-  const list = async (query: Record<string, string>) => {
-    const response = await t.asAdmin({
+  const list = async (query: Record<string, string>, reader: Reader = readers.administrator) => {
+    const response = await reader.inject({
       method: 'GET',
       url: `/api/enrollments?${new URLSearchParams(query)}`,
     })
@@ -72,9 +97,12 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
       amount: sum((row) => Math.round(row.amount * 100)) / 100,
     }
   }
-  const exported = async (query: Record<string, string>) => {
+  const exported = async (
+    query: Record<string, string>,
+    reader: Reader = readers.administrator,
+  ) => {
     const response = await postReportForm(t.app, '/api/reports/enrollment-list', {
-      bearer_token: token,
+      bearer_token: reader.token,
       ...query,
     })
     expect(response.statusCode, response.body).toBe(200)
@@ -89,13 +117,24 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
     }
   }
 
-  for (const brand of [undefined, 'gm']) {
-    it(`every figure of ${brand ?? 'all brands'} opens a list that shows it`, async () => {
-      const response = await t.asAdmin({
-        method: 'GET',
-        url: `/api/dashboard?year=${YEAR}${brand ? `&brand=${brand}` : ''}`,
-      })
-      const dashboard = response.json() as Dashboard
+  const dashboardOf = async (reader: Reader, brand?: string) => {
+    const response = await reader.inject({
+      method: 'GET',
+      url: `/api/dashboard?year=${YEAR}${brand ? `&brand=${brand}` : ''}`,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as Dashboard
+  }
+
+  for (const [who, brand] of [
+    ['administrator', undefined],
+    ['administrator', 'gm'],
+    ['regional manager', undefined],
+    ['regional manager', 'gm'],
+  ] as const) {
+    it(`every figure of ${brand ?? 'all brands'} opens a list that shows it, for ${who === 'administrator' ? 'an' : 'a'} ${who}`, async () => {
+      const reader = readers[who]
+      const dashboard = await dashboardOf(reader, brand)
       const figures: Array<readonly [string, number, FigureLink]> = [
         ...dashboard.byStatus.map(
           (entry) => [entry.status, entry.current, FIGURE_LINKS.status(entry.status)] as const,
@@ -129,9 +168,9 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
       expect(figures.filter(([, value]) => value > 0).length).toBeGreaterThan(figures.length / 2)
       for (const [name, value, link] of figures) {
         const query = listQuery(link, brand)
-        const counts = await list(query)
+        const counts = await list(query, reader)
         expect(counts[link.shows], `${name}: the list's ${link.shows}`).toBeCloseTo(value, 2)
-        const sheet = await exported(query)
+        const sheet = await exported(query, reader)
         expect(sheet.enrollments, `${name}: the export's rows`).toBe(counts.enrollments)
         expect(sheet.kits, `${name}: the export's kits`).toBe(counts.kits)
       }
@@ -143,6 +182,27 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
       expect(byKit).toBeLessThanOrEqual(dashboard.dealersCovered.current)
     })
   }
+
+  it('a regional manager’s figures are their region’s share of the administrator’s, this year and last', async () => {
+    const all = await dashboardOf(readers.administrator)
+    const mine = await dashboardOf(readers['regional manager'])
+    const enrollments = (dashboard: Dashboard, side: 'current' | 'previous') =>
+      dashboard.byStatus.reduce((sum, entry) => sum + entry[side], 0)
+    for (const side of ['current', 'previous'] as const) {
+      expect(enrollments(mine, side), side).toBeGreaterThan(0)
+      expect(enrollments(mine, side), side).toBeLessThan(enrollments(all, side))
+    }
+    // The region chart: their region's bar only, the one the administrator sees for it.
+    expect(mine.dealersByRegion).toEqual(
+      all.dealersByRegion.filter((entry) => entry.region === REGIONAL_REGION),
+    )
+    // The weeks count their submissions only.
+    const submitted = (dashboard: Dashboard) =>
+      dashboard.weekly.reduce((sum, entry) => sum + entry.current, 0)
+    expect(submitted(mine)).toBe(enrollments(mine, 'current'))
+    expect(submitted(all)).toBe(enrollments(all, 'current'))
+    expect(mine.invoiced.current).toBeLessThan(all.invoiced.current)
+  })
 
   it('a declined enrollment orders no kits and covers no dealers, in the list and the export', async () => {
     const query = { year: String(YEAR), status: 'Declined' }

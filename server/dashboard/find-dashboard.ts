@@ -1,3 +1,4 @@
+import { inScope } from '../../shared/auth/staff-role.js'
 import {
   HISPANIC_FIGURES,
   KIT_SIZE_FIGURES,
@@ -24,6 +25,7 @@ export interface DashboardContext {
 /**
  * The dashboard of a year (docs/product.md#dashboard). Last year's figures are taken at the same
  * day of its program, by the program's calendar (never past its close), whatever the brand.
+ * Every figure counts the enrollments of the scope only: a regional manager's regions.
  */
 export async function findDashboard(
   context: DashboardContext,
@@ -97,7 +99,14 @@ export async function findDashboard(
   const weekCounts = new Map<string, number>()
   for (const entry of weekly) weekCounts.set(`${entry.year}/${entry.week}`, entry.count)
   const weekCount = (year: number, week: number) => weekCounts.get(`${year}/${week}`) ?? 0
-  const regionNames = [...regions.map((region) => region.name), NO_REGION]
+  // A regional manager's chart has their regions' bars only (and never No region, which they
+  // never see).
+  const regionNames = [
+    ...regions
+      .filter((region) => inScope(scope.enrollmentScope, region.id))
+      .map((region) => region.name),
+    NO_REGION,
+  ]
 
   return {
     year: scope.year,

@@ -2,14 +2,31 @@ import { type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 
 /**
- * The enrollments a signed-in user sees and acts on (`inScope` of shared/auth/staff-role.ts) as
- * a condition on an enrollment's region column: every enrollment for an administrator or a
- * read-only user; for a regional manager, those of their regions (an enrollment without a
- * region, whose `region_id` is null, is in none). Here, below every folder that reads
- * enrollments, so that the invoices' queries use it as the enrollments' do.
+ * The SQL of `inScope` (shared/auth/staff-role.ts): whether an enrollment whose region is in
+ * `regionColumn` is one the signed-in user sees. Every enrollment for administrators and
+ * read-only users; a regional manager's regions only, so never an enrollment without a region
+ * (docs/product.md#users). Every list, figure and export of the admin area reads it.
  */
-export function regionInScope(scope: EnrollmentScope, regionColumn: string): RawBuilder<boolean> {
+export function enrollmentScopeSql(
+  regionColumn: RawBuilder<unknown>,
+  scope: EnrollmentScope,
+): RawBuilder<boolean> {
   if (scope.all) return sql<boolean>`true`
   if (scope.regionIds.length === 0) return sql<boolean>`false`
-  return sql<boolean>`${sql.ref(regionColumn)} in (${sql.join([...scope.regionIds])})`
+  return sql<boolean>`${regionColumn} in (${sql.join(scope.regionIds)})`
+}
+
+/**
+ * Whether the invoice of the enrollment `enrollmentGuidColumn` names is in the scope: the
+ * region is its enrollment's. An invoice outlives its enrollment, whose region goes with it, so
+ * a deleted enrollment's invoice is in the scope of those who see every enrollment only.
+ */
+export function invoiceScopeSql(
+  enrollmentGuidColumn: RawBuilder<unknown>,
+  scope: EnrollmentScope,
+): RawBuilder<boolean> {
+  if (scope.all) return sql<boolean>`true`
+  return sql<boolean>`exists (select 1 from enrollments scoped
+    where scoped.guid = ${enrollmentGuidColumn}
+      and ${enrollmentScopeSql(sql.ref('scoped.region_id'), scope)})`
 }

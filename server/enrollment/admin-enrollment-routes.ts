@@ -43,7 +43,7 @@ const listRoute = {
   ...admin,
   summary: 'The enrollments of a year, newest change first',
   description:
-    'Answers an ETag; sent back in If-None-Match while nothing the list shows has changed, it answers 304 without a body.',
+    'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body.',
   querystring: enrollmentListQuery,
   response: {
     200: z.array(enrollmentListItemSchema),
@@ -120,15 +120,19 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   api.get('/enrollments', { schema: listRoute, onRequest: view }, async (request, reply) => {
     reply.headers(noStore)
     reply.type('application/json; charset=utf-8')
+    // A regional manager's regions only (docs/product.md#users).
+    const { scope } = staffOf(request)
+    const filters = { ...request.query, scope }
     // Needs attention and the dashboard's filters read the outbox or the clock, which the tag
     // does not cover: no tag for them, and no keeping.
     const { attention, invoice, waiting } = request.query
     if (attention || invoice || waiting !== undefined) {
-      return preSerialized(await findEnrollments(context, request.query))
+      return preSerialized(await findEnrollments(context, filters))
     }
-    // The tag first, then the list (see enrollmentListEtag).
+    // The tag first, then the list (see enrollmentListEtag). The tag names the scope, so the
+    // answers kept by it are each scope's own.
     const query = request.url.split('?')[1] ?? ''
-    const etag = await enrollmentListEtag(context.list, query, request.query.year)
+    const etag = await enrollmentListEtag(context.list, query, request.query.year, scope)
     reply.header('etag', etag)
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.code(304).send(undefined)
@@ -137,7 +141,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     const key = `${wanted} ${etag}`
     let answer = listAnswers.get(key)
     if (!answer) {
-      answer = await encodeAnswer(await findEnrollments(context, request.query), wanted)
+      answer = await encodeAnswer(await findEnrollments(context, filters), wanted)
       listAnswers.set(key, answer)
     }
     reply.header('vary', 'accept-encoding')

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type {
   EnrollmentListItem,
   EnrollmentStatus,
@@ -7,6 +8,7 @@ import type {
 import { referenceSearchPrefix } from '../../shared/enrollment/enrollment-reference.js'
 import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
+import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 import type { JsonText } from '../http/openapi-schemas.js'
@@ -16,6 +18,8 @@ import { amountCentsSql, coveredDealersSql, orderedKitsSql } from './enrollment-
 import { waitingSinceSql } from './waiting-authorization-sql.js'
 
 export interface EnrollmentListFilters {
+  /** The enrollments the signed-in user sees: a regional manager's regions only. */
+  scope: EnrollmentScope
   year?: number
   status?: EnrollmentStatus
   type?: EnrollmentType
@@ -81,6 +85,7 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
           sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),
         ])
         .$if(withReferences, (qb) => qb.select('e.reference'))
+        .where(enrollmentScopeSql(sql.ref('e.region_id'), filters.scope))
       if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
       if (filters.status) query = query.where('e.status', '=', filters.status)
       if (filters.type) query = query.where('e.type', '=', filters.type)

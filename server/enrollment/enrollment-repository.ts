@@ -8,7 +8,7 @@ import type {
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
-import { regionInScope } from '../db/enrollment-scope-sql.js'
+import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 import { type StoredEnrollment, toDealerRow, toStoredEnrollment } from './enrollment-mapping.js'
 
@@ -161,7 +161,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         .selectFrom('enrollments')
         .select('guid')
         .where('guid', 'in', guids)
-        .where(regionInScope(scope, 'region_id'))
+        .where(enrollmentScopeSql(sql.ref('region_id'), scope))
         .execute()
       return new Set(rows.map((row) => row.guid))
     },
@@ -172,7 +172,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         .selectFrom('enrollments')
         .select('id')
         .where('guid', '=', guid)
-        .where(regionInScope(scope, 'region_id'))
+        .where(enrollmentScopeSql(sql.ref('region_id'), scope))
         .executeTakeFirst()
       return row !== undefined
     },
@@ -190,7 +190,7 @@ export function createEnrollmentRepository(db: Kysely<Database>) {
         )
         .select(['e.guid', 'e.type', 'e.status', 'e.year', 'first.billing'])
         .where('e.guid', 'in', guids)
-        .where(regionInScope(scope, 'e.region_id'))
+        .where(enrollmentScopeSql(sql.ref('e.region_id'), scope))
         .execute()
     },
 

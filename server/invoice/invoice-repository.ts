@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import { regionInScope } from '../db/enrollment-scope-sql.js'
+import { invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, InvoiceItemRow } from '../db/schema.js'
 
 export interface InvoiceSnapshot {
@@ -70,16 +70,16 @@ export function createInvoiceRepository(db: Kysely<Database>) {
     async findInScope(guid: string, scope: EnrollmentScope): Promise<InvoiceRecord | undefined> {
       if (scope.all) return this.findByEnrollment(guid)
       const result = await sql<InvoiceRecord>`select ${COLUMNS} from invoices
-        where enrollment_guid = ${guid} and exists (select 1 from enrollments scoped
-          where scoped.guid = invoices.enrollment_guid and ${regionInScope(scope, 'scoped.region_id')})`.execute(
-        db,
-      )
+        where enrollment_guid = ${guid}
+          and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope)}`.execute(db)
       return result.rows[0] && normalize(result.rows[0])
     },
 
-    async listByYear(year: number): Promise<InvoiceRecord[]> {
+    /** A year's invoices by number, of the enrollments in the scope (a regional manager's regions). */
+    async listByYear(year: number, scope: EnrollmentScope): Promise<InvoiceRecord[]> {
       const result =
         await sql<InvoiceRecord>`select ${COLUMNS} from invoices where invoice_year = ${year}
+          and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope)}
         order by invoice_number`.execute(db)
       return result.rows.map(normalize)
     },

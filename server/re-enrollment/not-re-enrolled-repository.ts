@@ -1,13 +1,17 @@
 import { type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentType, LmaRecord } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import {
   INVITATION_ACTION,
   type NotReEnrolled,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
+import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database } from '../db/schema.js'
 
 export interface NotReEnrolledFilters {
+  /** The enrollments the signed-in user sees: a regional manager's regions only. */
+  scope: EnrollmentScope
   /** The year they have not enrolled in; their approvals are of the year before. */
   year: number
   brand?: string | undefined
@@ -55,6 +59,7 @@ export function createNotReEnrolledRepository(db: Kysely<Database>) {
       const conditions = [
         sql`e.year = ${year - 1}`,
         sql`e.status = 'Approved'`,
+        enrollmentScopeSql(sql.ref('e.region_id'), filters.scope),
         sql`(case when e.type = 'Lma'
           then not exists (select 1 from enrollments n
             where n.year = ${year} and n.brand = e.brand and n.lma_name_key = e.lma_name_key)
@@ -95,6 +100,18 @@ export function createNotReEnrolledRepository(db: Kysely<Database>) {
           (item) =>
             !(item.type === 'Lma' && renamed.has(`${item.brand}\n${lmaNameKey(item.name)}`)),
         )
+    },
+
+    /** Which of these enrollments (any year, any status) are in the scope. */
+    async inScope(guids: readonly string[], scope: EnrollmentScope): Promise<Set<string>> {
+      if (guids.length === 0) return new Set()
+      const rows = await db
+        .selectFrom('enrollments as e')
+        .select('e.guid')
+        .where('e.guid', 'in', guids)
+        .where(enrollmentScopeSql(sql.ref('e.region_id'), scope))
+        .execute()
+      return new Set(rows.map((row) => row.guid))
     },
 
     /** Whether an invitation to this enrollment went out in the last `hours`. */

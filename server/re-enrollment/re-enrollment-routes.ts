@@ -47,16 +47,20 @@ export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...admin,
         summary: 'Last year’s approved dealers and LMAs with no enrollment in a year',
+        description:
+          'A regional manager gets their regions’ only; a region filter naming another region is a 400.',
         querystring: notReEnrolledQuery,
         response: { 200: notReEnrolledSchema, ...problemResponses },
       },
     },
     async (request, reply) => {
       const year = request.query.year ?? app.config.ENROLLMENT_YEAR
+      const { scope } = staffOf(request)
       const items = await repository.find({
+        scope,
         year,
         brand: brandFilter(app.config.BRANDS, request.query.brand),
-        regionId: await regionFilter(context.regions, request.query.region),
+        regionId: await regionFilter(context.regions, request.query.region, scope),
         type: request.query.type,
       })
       reply.header('cache-control', 'no-store')
@@ -71,6 +75,8 @@ export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...admin,
         summary: 'Invite last year’s approved enrollments to enroll in the enrollment year',
+        description:
+          'A regional manager’s request that names an enrollment outside their regions sends nothing: 400.',
         body: invitationBody,
         response: { 200: invitationResultSchema, ...problemResponses },
       },

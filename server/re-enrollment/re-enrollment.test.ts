@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { NotReEnrolledList } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import { INVITATION_ACTION } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
@@ -349,7 +350,10 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
         .where('guid', '=', stored.guid)
         .execute()
       await t.database.db.updateTable('enrollment_dealers').set({ year: 2024 }).execute()
-      const admin = { username: 'second@contoso.example' } as Parameters<typeof sendInvitations>[2]
+      const admin = {
+        username: 'second@contoso.example',
+        scope: EVERY_ENROLLMENT,
+      } as Parameters<typeof sendInvitations>[2]
       const theirs = createEnrollmentContext(other.db, t.config, {
         outbox: createOutboxRepository(other.db),
         kick: () => {},

@@ -5,9 +5,10 @@ import {
   INVITATION_PAUSE_HOURS,
   type InvitationResult,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
-import { createAuditRepository } from '../audit/audit-repository.js'
-import type { AdminIdentity } from '../auth/admin-identity.js'
+import { createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
+import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { AppError } from '../http/app-error.js'
 import { reEnrollmentInvitationMail } from '../mail/templates/re-enrollment-invitation-mail.js'
 import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
 
@@ -25,19 +26,25 @@ export function enrollmentFormUrl(
  * (docs/product.md#not-yet-re-enrolled). Each in a transaction that locks last year's
  * enrollment and checks again that it is not enrolled and was not invited in the last 24 hours,
  * then queues the mail and writes the history: two administrators sending at once send one.
+ * A regional manager's request that names an enrollment outside their regions sends nothing
+ * (400); one moved out of them meanwhile is skipped.
  */
 export async function sendInvitations(
   context: EnrollmentContext,
   guids: readonly string[],
-  admin: AdminIdentity,
+  admin: Staff,
 ): Promise<InvitationResult> {
   const { config } = context
   const repository = createNotReEnrolledRepository(context.db)
+  await refuseOutsideScope(repository, guids, admin)
   const invited: string[] = []
   for (const guid of new Set(guids)) {
     const done = await context.db.transaction().execute(async (trx) => {
       if (!(await context.lifecycle.lock(trx, guid))) return false
-      const [item] = await repository.find({ year: config.ENROLLMENT_YEAR, guids: [guid] }, trx)
+      const [item] = await repository.find(
+        { scope: admin.scope, year: config.ENROLLMENT_YEAR, guids: [guid] },
+        trx,
+      )
       if (!item?.contactEmail) return false
       if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) return false
       const mail = reEnrollmentInvitationMail({
@@ -79,10 +86,32 @@ export async function sendInvitations(
       actor: admin.username,
       action: 'invitations',
       year: config.ENROLLMENT_YEAR,
-      filters: { selected },
+      filters: { selected, ...scopeFilters(admin) },
       rows: invited.length,
     })
     context.mailQueued()
   }
   return { sent: invited.length, invited, skipped: selected - invited.length }
+}
+
+/**
+ * A regional manager's invitations name their regions' enrollments only: a request naming any
+ * other (another region's, one without a region, or none at all: the words are true of each and
+ * tell them apart for no one) sends nothing, as a bulk action changes nothing.
+ */
+async function refuseOutsideScope(
+  repository: ReturnType<typeof createNotReEnrolledRepository>,
+  guids: readonly string[],
+  staff: Staff,
+): Promise<void> {
+  if (staff.scope.all) return
+  const mine = await repository.inScope(guids, staff.scope)
+  const outside = [...new Set(guids)].filter((guid) => !mine.has(guid))
+  if (outside.length === 0) return
+  throw AppError.badRequest(
+    outside.length === 1
+      ? 'One selected enrollment is not in your regions; no invitation was sent.'
+      : `${outside.length} selected enrollments are not in your regions; no invitation was sent.`,
+    { guids: outside.map((guid) => `There is no enrollment of your regions with the id ${guid}.`) },
+  )
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import { regionInScope } from '../db/enrollment-scope-sql.js'
+import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database } from '../db/schema.js'
 
 export interface ReminderRules {
@@ -77,7 +77,7 @@ export function createReminderRepository() {
         .selectFrom('enrollments')
         .select(['type', 'authorization_requested_at', 'reminders_sent', 'last_reminder_at'])
         .where('guid', '=', guid)
-        .where(regionInScope(scope, 'region_id'))
+        .where(enrollmentScopeSql(sql.ref('region_id'), scope))
         .executeTakeFirst()
     },
   }

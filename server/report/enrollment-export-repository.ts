@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { DealerEntry } from '../../shared/enrollment/enrollment.js'
 import { SQL_DATE_TIME_FORMAT } from '../../shared/format/date-text.js'
+import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database } from '../db/schema.js'
 import { toDealerEntry } from '../enrollment/enrollment-mapping.js'
 
@@ -17,10 +19,12 @@ export interface EnrollmentCursor {
 export function createEnrollmentExportRepository(db: Kysely<Database>) {
   return {
     /**
-     * The next enrollments after the cursor: newest year first, then brand, created, id;
-     * with their number of dealer rows, so a caller can keep its batches small.
+     * The next enrollments of the scope after the cursor: newest year first, then brand,
+     * created, id; with their number of dealer rows, so a caller can keep its batches small. A
+     * regional manager's scope is a filter on the same range of the export order index, read in
+     * its order until the page is full.
      */
-    enrollmentsAfter(after: EnrollmentCursor | undefined, limit: number) {
+    enrollmentsAfter(after: EnrollmentCursor | undefined, limit: number, scope: EnrollmentScope) {
       let query = db
         .selectFrom('enrollments as e')
         .leftJoin('regions as r', 'r.id', 'e.region_id')
@@ -51,6 +55,7 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
             .whereRef('n.enrollment_guid', '=', 'e.guid')
             .as('notes'),
         ])
+        .where(enrollmentScopeSql(sql.ref('e.region_id'), scope))
       if (after) {
         // A row comparison on the sort key, the year negated for its descending order: a range
         // of the export order index (0005-export-order-index).

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type {
   DealerEntry,
   EnrollmentStatus,
@@ -36,10 +37,12 @@ const MIN_PAGE = 8
 /**
  * Every enrollment's dealer rows in report order, in batches of about `batchRows` lines: a page
  * of enrollments (keyset-paginated, so each query is short and nothing is held between batches)
- * cut where its dealer rows reach the budget, then those enrollments' rows by their index.
+ * cut where its dealer rows reach the budget, then those enrollments' rows by their index. Of
+ * the scope's enrollments only: a regional manager's regions.
  */
 export async function* exportBatches(
   db: Kysely<Database>,
+  scope: EnrollmentScope,
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<ExportRow[]> {
   const repository = createEnrollmentExportRepository(db)
@@ -47,7 +50,7 @@ export async function* exportBatches(
   // Enrollments to ask for: fewer after a page of big LMA enrollments, back up as they shrink.
   let pageSize = batchRows
   for (;;) {
-    const page = await repository.enrollmentsAfter(after, pageSize)
+    const page = await repository.enrollmentsAfter(after, pageSize, scope)
     const batch = withinBudget(page, batchRows)
     const last = batch[batch.length - 1]
     if (!last) return

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import {
   ADMIN_CLAIMS,
   type AdminTestApp,
@@ -55,11 +56,37 @@ describe.each(testDatabaseKinds())('a large enrollment export on %s', (kind) => 
   afterAll(() => t.close())
 
   it('reads every row exactly once, in order, whatever the batch size', async () => {
-    const whole = await collect(exportBatches(t.database.db, 100_000))
+    const whole = await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 100_000))
     expect(whole).toHaveLength(ENROLLMENTS * DEALERS_EACH + 1)
     expect(new Set(whole).size).toBe(whole.length)
-    expect(await collect(exportBatches(t.database.db, 7))).toEqual(whole)
-    expect(await collect(exportBatches(t.database.db, DEALERS_EACH))).toEqual(whole)
+    expect(await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 7))).toEqual(whole)
+    expect(await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, DEALERS_EACH))).toEqual(
+      whole,
+    )
+  })
+
+  it('reads a regional manager’s regions’ rows only, each once, in order, across pages', async () => {
+    const whole = await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 100_000))
+    // Every third enrollment in region 6; one in region 7, which the scope leaves out too.
+    await sql`update enrollments set region_id = 6 where id % 3 = 0`.execute(t.database.db)
+    await sql`update enrollments set region_id = 7 where id = (select max(id) from enrollments where region_id is null)`.execute(
+      t.database.db,
+    )
+    const inRegion = await t.database.db
+      .selectFrom('enrollments')
+      .select('guid')
+      .where('region_id', '=', 6)
+      .execute()
+    const guids = new Set(inRegion.map((row) => row.guid))
+    const expected = whole.filter((key) => guids.has(key.split('/')[0] ?? ''))
+    expect(expected.length).toBeGreaterThan(DEALERS_EACH * 10)
+    const scope = { all: false, regionIds: [6] } as const
+    for (const batchRows of [100_000, 7, DEALERS_EACH, DEALERS_EACH * 3]) {
+      expect(await collect(exportBatches(t.database.db, scope, batchRows)), `${batchRows}`).toEqual(
+        expected,
+      )
+    }
+    await sql`update enrollments set region_id = null`.execute(t.database.db)
   })
 
   it('downloads 2,050 dealer rows as a workbook that opens', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import { enrollmentExportColumns } from './enrollment-export-columns.js'
@@ -10,6 +11,8 @@ import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download
 export interface ExportOptions {
   db: Kysely<Database>
   config: Config
+  /** Whose enrollments: a regional manager's regions only. */
+  scope: EnrollmentScope
   batchRows?: number
   recorded?: DownloadRecorder
 }
@@ -21,9 +24,9 @@ export interface ExportOptions {
  */
 export async function exportEnrollments(
   reply: FastifyReply,
-  { db, config, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
+  { db, config, scope, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
 ): Promise<FastifyReply> {
-  const batches = exportBatches(db, batchRows)
+  const batches = exportBatches(db, scope, batchRows)
   const first = await batches.next()
   return sendXlsx(
     reply,

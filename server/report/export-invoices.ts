@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { Database } from '../db/schema.js'
 import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { INVOICE_REPORT_COLUMNS, invoiceTotals } from './invoice-report-columns.js'
@@ -7,16 +8,18 @@ import { addReportSheet } from './report-sheet.js'
 import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 /**
- * `POST /api/reports/invoices/{year}` (docs/product.md#reports): one row per invoice of the year, then a
- * totals row. A year has at most one invoice per LMA enrollment, so they are read at once.
+ * `POST /api/reports/invoices/{year}` (docs/product.md#reports): one row per invoice of the year
+ * (of the scope's enrollments: a regional manager's regions), then a totals row. A year has at
+ * most one invoice per LMA enrollment, so they are read at once.
  */
 export async function exportInvoices(
   reply: FastifyReply,
   db: Kysely<Database>,
   year: number,
+  scope: EnrollmentScope,
   recorded?: DownloadRecorder,
 ): Promise<FastifyReply> {
-  const invoices = await createInvoiceRepository(db).listByYear(year)
+  const invoices = await createInvoiceRepository(db).listByYear(year, scope)
   return sendXlsx(
     reply,
     reportFilename(`pos-invoices-${year}`),

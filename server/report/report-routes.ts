@@ -8,7 +8,7 @@ import {
   formatListSort,
   parseListSort,
 } from '../../shared/enrollment/list-view.js'
-import { auditFilters, createAuditRepository } from '../audit/audit-repository.js'
+import { auditFilters, createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
 import { staffOf } from '../auth/admin-routes-support.js'
 import { bearerToken } from '../auth/bearer-token.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
@@ -118,7 +118,7 @@ const auditReportRoute = {
 
 /**
  * Records a download in the audit trail once its workbook is complete, with the rows it sent
- * (docs/product.md#audit-trail).
+ * (docs/product.md#audit-trail), and the regions a regional manager's rows were limited to.
  */
 function recordDownload(
   app: FastifyInstance,
@@ -128,8 +128,9 @@ function recordDownload(
   filters: AuditFilters,
 ): DownloadRecorder {
   const audit = createAuditRepository(app.database.db)
-  const actor = staffOf(request).username
-  return (rows) => audit.record({ actor, action, year, filters, rows })
+  const staff = staffOf(request)
+  const recorded = { ...filters, ...scopeFilters(staff) }
+  return (rows) => audit.record({ actor: staff.username, action, year, filters: recorded, rows })
 }
 
 /**
@@ -176,6 +177,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       exportEnrollments(reply, {
         db,
         config: app.config,
+        scope: staffOf(request).scope,
         recorded: recordDownload(app, request, 'export', app.config.ENROLLMENT_YEAR, {}),
       }),
   )
@@ -190,7 +192,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       return exportEnrollmentList(reply, {
         db,
         brands: app.config.BRANDS,
-        filters: listFilters,
+        filters: { ...listFilters, scope: staffOf(request).scope },
         sort: listSort,
         recorded: recordDownload(
           app,
@@ -211,6 +213,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         reply,
         db,
         request.params.year,
+        staffOf(request).scope,
         recordDownload(app, request, 'invoice-report', request.params.year, {
           year: request.params.year,
         }),
@@ -254,8 +257,15 @@ export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         const year = request.query.year ?? app.config.ENROLLMENT_YEAR
         const brand = brandFilter(app.config.BRANDS, request.query.brand)
-        const regionId = await regionFilter(regions, request.query.region)
-        const items = await repository.find({ year, brand, regionId, type: request.query.type })
+        const { scope } = staffOf(request)
+        const regionId = await regionFilter(regions, request.query.region, scope)
+        const items = await repository.find({
+          scope,
+          year,
+          brand,
+          regionId,
+          type: request.query.type,
+        })
         const regionList = await regions.list()
         const region = regionList.find((each) => each.id === regionId)?.name
         return exportNotReEnrolled(

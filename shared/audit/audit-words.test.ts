@@ -18,6 +18,13 @@ describe('the audit trail in words', () => {
     )
   })
 
+  it('names the regions a regional manager’s request was limited to, or none that matched', () => {
+    expect(auditFiltersText({ year: 2026, regions: 'Great Lakes, Central' })).toBe(
+      'Year: 2026, Limited to regions: Great Lakes, Central',
+    )
+    expect(auditFiltersText({ regions: null })).toBe('Limited to regions: none')
+  })
+
   it('says None when the request named no filter, and leaves empty ones out', () => {
     expect(auditFiltersText({})).toBe('None')
     expect(auditFiltersText({ search: '' })).toBe('None')

@@ -20,6 +20,7 @@ const FILTER_LABELS: Record<string, string> = {
   status: 'Status',
   brand: 'Brand',
   region: 'Region',
+  regions: 'Limited to regions',
   search: 'Search',
   attention: 'Needs attention',
   invoice: 'Invoice',
