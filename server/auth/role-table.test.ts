@@ -1,0 +1,433 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_CLAIMS,
+  type AdminTestApp,
+  createAdminTestApp,
+  VIEWER_CLAIMS,
+} from '../test-support/admin-test-app.js'
+import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+
+/**
+ * Issue 28, item 3: every route of the OpenAPI document, called as each role and as nobody,
+ * against this table (docs/product.md#users). A route the document names and the table does not
+ * fails the test, so a new route must say who may call it.
+ *
+ * The columns, in order: anonymous (no token); a signed-in user with no role; an administrator;
+ * a read-only user; a regional manager of Great Lakes naming an enrollment of Great Lakes; the
+ * same manager naming one of California; the same manager naming one without a region (a route
+ * that names no enrollment is called the same way in the last three columns).
+ *
+ * A cell is a status, or `ok`: answered by the route (2xx, or 409 when the enrollment's state
+ * refuses the action: the role and the region were let through). A row `public` means the route
+ * ignores sign-in: every caller gets the same answer, never 401 or 403.
+ */
+const TABLE: Record<string, string> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
+  'GET /api/config': 'public',
+  'GET /api/regions': 'public',
+  'POST /api/enrollments': 'public',
+  'GET /api/enrollments/autocomplete/bac': 'public',
+  'GET /api/enrollments/autocomplete/lma-name': 'public',
+  'GET /api/enrollments/{guid}': 'public',
+  'POST /api/enrollments/{guid}/authorize': 'public',
+  'POST /api/drafts': 'public',
+  'PUT /api/drafts': 'public',
+  'GET /api/drafts': 'public',
+  'GET /api/status/{token}': 'public',
+  'GET /api/status/{token}/invoice': 'public',
+  'GET /api/status/{token}/invoice/pdf': 'public',
+  'POST /api/status/lost-links': 'public',
+  //                                                  anon noRole admin readOnly regional another none
+  'GET /api/session':
+    '                                401  ok     ok    ok       ok       ok      ok',
+  'GET /api/enrollments':
+    '                            401  403    ok    ok       ok       ok      ok',
+  'GET /api/enrollments/{guid}/history':
+    '             401  403    ok    ok       ok       404     404',
+  'POST /api/enrollments/{guid}/update':
+    '             401  403    ok    403      ok       404     404',
+  'POST /api/enrollments/{guid}/approve':
+    '            401  403    ok    403      ok       404     404',
+  'POST /api/enrollments/{guid}/re-authorize':
+    '       401  403    ok    403      ok       404     404',
+  'POST /api/enrollments/{guid}/decline':
+    '            401  403    ok    403      ok       404     404',
+  'POST /api/enrollments/{guid}/delete':
+    '             401  403    ok    403      403      403     403',
+  'POST /api/enrollments/bulk/{action}':
+    '             401  403    ok    403      ok       400     400',
+  'GET /api/enrollments/{guid}/notes':
+    '               401  403    ok    ok       ok       404     404',
+  'POST /api/enrollments/{guid}/notes':
+    '              401  403    ok    403      ok       404     404',
+  'GET /api/enrollments/{guid}/mails':
+    '               401  403    ok    ok       ok       404     404',
+  'POST /api/enrollments/{guid}/mails/{mailId}/send-again':
+    '401 403 ok  403      ok       404     404',
+  'GET /api/enrollments/{guid}/payment':
+    '             401  403    ok    ok       ok       404     404',
+  'POST /api/enrollments/{guid}/payment':
+    '            401  403    ok    403      ok       404     404',
+  'POST /api/enrollments/{guid}/payment/clear':
+    '      401  403    ok    403      ok       404     404',
+  'GET /api/invoices/{guid}':
+    '                        401  403    ok    ok       ok       404     404',
+  'GET /api/invoices/{guid}/pdf':
+    '                    401  403    ok    ok       ok       404     404',
+  'GET /api/enrollments/{guid}/authorization':
+    '       401  403    ok    ok       ok       404     404',
+  'POST /api/enrollments/{guid}/status-link/reissue':
+    '401  403    ok    403      ok       404     404',
+  'POST /api/reports/export':
+    '                        401  403    ok    ok       ok       ok      ok',
+  'POST /api/reports/enrollment-list':
+    '               401  403    ok    ok       ok       ok      ok',
+  'POST /api/reports/invoices/{year}':
+    '               401  403    ok    ok       ok       ok      ok',
+  'POST /api/reports/not-re-enrolled':
+    '               401  403    ok    ok       ok       ok      ok',
+  'POST /api/reports/audit/{year}':
+    '                  401  403    ok    ok       403      403     403',
+  'GET /api/dashboard':
+    '                              401  403    ok    ok       ok       ok      ok',
+  'GET /api/re-enrollment':
+    '                          401  403    ok    ok       ok       ok      ok',
+  'POST /api/re-enrollment/invitations':
+    '             401  403    ok    403      ok       400     400',
+  'POST /api/rollover':
+    '                              401  403    ok    403      403      403     403',
+  'GET /api/audit':
+    '                                  401  403    ok    ok       403      403     403',
+}
+
+const SUBJECTS = [
+  'anonymous',
+  'no role',
+  'administrator',
+  'read-only',
+  'regional',
+  'regional, another region',
+  'regional, no region',
+] as const
+type Subject = (typeof SUBJECTS)[number]
+
+const READONLY_CLAIMS = {
+  preferred_username: 'rory.reader@contoso.example',
+  name: 'Rory Reader',
+  roles: ['PosAudit'],
+}
+const REGIONAL_CLAIMS = {
+  preferred_username: 'rhea.regional@contoso.example',
+  name: 'Rhea Regional',
+  roles: ['PosRegion:GreatLakes'],
+}
+
+/** The enrollment a request names, one of its mails, and its invoice's date (once approved). */
+interface Target {
+  guid: string
+  mailId: string
+  invoiceDate: string
+}
+type Fixtures = Record<'theirs' | 'another' | 'none', Target>
+
+interface RouteRequest {
+  /** The enrollments it names must be Authorizing (not yet approved) for it to succeed. */
+  authorizing?: boolean
+  /** It changes what it names: the next caller gets new enrollments. */
+  changes?: boolean
+  /** A report form post: the token goes in the form's bearer_token field. */
+  form?: boolean
+  build(target: Target): InjectOptions
+}
+
+const YEAR = 2025
+const json = (url: string, payload: unknown = {}): InjectOptions => ({
+  method: 'POST',
+  url,
+  payload,
+})
+
+/** A request of each route, which succeeds for a caller allowed to make it. */
+const REQUESTS: Record<string, RouteRequest> = {
+  'GET /healthz': { build: () => ({ url: '/healthz' }) },
+  'GET /readyz': { build: () => ({ url: '/readyz' }) },
+  'GET /metrics': { build: () => ({ url: '/metrics' }) },
+  'GET /api/config': { build: () => ({ url: '/api/config' }) },
+  'GET /api/regions': { build: () => ({ url: '/api/regions' }) },
+  'POST /api/enrollments': { build: () => json('/api/enrollments', { type: 'Lma' }) },
+  'GET /api/enrollments/autocomplete/bac': {
+    build: () => ({ url: '/api/enrollments/autocomplete/bac?q=11' }),
+  },
+  'GET /api/enrollments/autocomplete/lma-name': {
+    build: () => ({ url: '/api/enrollments/autocomplete/lma-name?q=Gr' }),
+  },
+  'GET /api/enrollments/{guid}': { build: (e) => ({ url: `/api/enrollments/${e.guid}` }) },
+  'POST /api/enrollments/{guid}/authorize': {
+    build: (e) => json(`/api/enrollments/${e.guid}/authorize`, {}),
+  },
+  'POST /api/drafts': { build: () => json('/api/drafts', {}) },
+  'PUT /api/drafts': { build: () => ({ ...json('/api/drafts', {}), method: 'PUT' }) },
+  'GET /api/drafts': { build: () => ({ url: `/api/drafts?token=${'A'.repeat(43)}` }) },
+  'GET /api/status/{token}': { build: () => ({ url: `/api/status/${'A'.repeat(43)}` }) },
+  'GET /api/status/{token}/invoice': {
+    build: () => ({ url: `/api/status/${'A'.repeat(43)}/invoice` }),
+  },
+  'GET /api/status/{token}/invoice/pdf': {
+    build: () => ({ url: `/api/status/${'A'.repeat(43)}/invoice/pdf` }),
+  },
+  'POST /api/status/lost-links': {
+    build: () => json('/api/status/lost-links', { email: 'nobody@example.com' }),
+  },
+  'GET /api/session': { build: () => ({ url: '/api/session' }) },
+  'GET /api/enrollments': { build: () => ({ url: `/api/enrollments?year=${YEAR}` }) },
+  'GET /api/enrollments/{guid}/history': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/history` }),
+  },
+  'POST /api/enrollments/{guid}/update': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/update`, { _edit: true }),
+  },
+  'POST /api/enrollments/{guid}/approve': {
+    authorizing: true,
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/approve`),
+  },
+  'POST /api/enrollments/{guid}/re-authorize': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/re-authorize`),
+  },
+  'POST /api/enrollments/{guid}/decline': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/decline`),
+  },
+  'POST /api/enrollments/{guid}/delete': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/delete`),
+  },
+  'POST /api/enrollments/bulk/{action}': {
+    authorizing: true,
+    changes: true,
+    build: (e) => json('/api/enrollments/bulk/approve', { guids: [e.guid] }),
+  },
+  'GET /api/enrollments/{guid}/notes': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/notes` }),
+  },
+  'POST /api/enrollments/{guid}/notes': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/notes`, { text: 'Called the LMA.' }),
+  },
+  'GET /api/enrollments/{guid}/mails': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/mails` }),
+  },
+  'POST /api/enrollments/{guid}/mails/{mailId}/send-again': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/mails/${e.mailId}/send-again`),
+  },
+  'GET /api/enrollments/{guid}/payment': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/payment` }),
+  },
+  'POST /api/enrollments/{guid}/payment': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/payment`, { paidOn: e.invoiceDate }),
+  },
+  'POST /api/enrollments/{guid}/payment/clear': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/payment/clear`),
+  },
+  'GET /api/invoices/{guid}': { build: (e) => ({ url: `/api/invoices/${e.guid}` }) },
+  'GET /api/invoices/{guid}/pdf': { build: (e) => ({ url: `/api/invoices/${e.guid}/pdf` }) },
+  'GET /api/enrollments/{guid}/authorization': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/authorization` }),
+  },
+  'POST /api/enrollments/{guid}/status-link/reissue': {
+    changes: true,
+    build: (e) => json(`/api/enrollments/${e.guid}/status-link/reissue`),
+  },
+  'POST /api/reports/export': { form: true, build: () => ({ url: '/api/reports/export' }) },
+  'POST /api/reports/enrollment-list': {
+    form: true,
+    build: () => ({ url: '/api/reports/enrollment-list' }),
+  },
+  'POST /api/reports/invoices/{year}': {
+    form: true,
+    build: () => ({ url: `/api/reports/invoices/${YEAR}` }),
+  },
+  'POST /api/reports/not-re-enrolled': {
+    form: true,
+    build: () => ({ url: `/api/reports/not-re-enrolled?year=${YEAR}` }),
+  },
+  'POST /api/reports/audit/{year}': {
+    form: true,
+    build: () => ({ url: `/api/reports/audit/${YEAR}` }),
+  },
+  'GET /api/dashboard': { build: () => ({ url: `/api/dashboard?year=${YEAR}` }) },
+  'GET /api/re-enrollment': { build: () => ({ url: '/api/re-enrollment' }) },
+  'POST /api/re-enrollment/invitations': {
+    build: (e) => json('/api/re-enrollment/invitations', { guids: [e.guid] }),
+  },
+  'POST /api/rollover': { changes: true, build: () => json('/api/rollover', { to: YEAR + 1 }) },
+  'GET /api/audit': { build: () => ({ url: `/api/audit?year=${YEAR}` }) },
+}
+
+function expectations(row: string): Record<Subject, string> | 'public' {
+  if (row === 'public') return 'public'
+  const cells = row.trim().split(/\s+/)
+  if (cells.length !== SUBJECTS.length)
+    throw new Error(`A row has ${SUBJECTS.length} cells: ${row}`)
+  return Object.fromEntries(SUBJECTS.map((subject, index) => [subject, cells[index]])) as Record<
+    Subject,
+    string
+  >
+}
+
+function outcome(response: LightMyRequestResponse): string {
+  const status = response.statusCode
+  return status < 400 || status === 409 ? 'ok' : String(status)
+}
+
+describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
+  let t: AdminTestApp
+  let operations: string[]
+  const tokens = new Map<Subject, string | undefined>()
+  let regions: Record<'theirs' | 'another', number>
+  /** Approved enrollments that the routes which change nothing name. */
+  let shared: Fixtures
+
+  beforeAll(async () => {
+    t = await createAdminTestApp(
+      kind,
+      { READONLY_ROLE: 'PosAudit', REGION_ROLE_PREFIX: 'PosRegion:' },
+      { mail: { worker: false } },
+    )
+    const document = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    const sign = (claims: object) => t.idp.sign(claims, { expiresIn: 3600 })
+    const regional = await sign(REGIONAL_CLAIMS)
+    tokens.set('anonymous', undefined)
+    tokens.set('no role', await sign(VIEWER_CLAIMS))
+    tokens.set('administrator', await sign(ADMIN_CLAIMS))
+    tokens.set('read-only', await sign(READONLY_CLAIMS))
+    for (const subject of SUBJECTS.filter((each) => each.startsWith('regional'))) {
+      tokens.set(subject, regional)
+    }
+    const all = await t.database.db.selectFrom('regions').select(['id', 'name']).execute()
+    const id = (name: string) => all.find((region) => region.name === name)?.id ?? 0
+    regions = { theirs: id('Great Lakes'), another: id('California') }
+    shared = await fixtures(false)
+  }, 60_000)
+  afterAll(() => t.close())
+
+  let created = 0
+  /** An LMA enrollment of the region, Authorizing or approved by an administrator. */
+  async function enrollment(regionId: number | null, authorizing: boolean): Promise<Target> {
+    created += 1
+    const stored = await submitEnrollment(
+      t,
+      lmaEnrollment(2, { name: `Role Table LMA ${created}` }),
+    )
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ region_id: regionId })
+      .where('guid', '=', stored.guid)
+      .execute()
+    if (!authorizing) {
+      const approved = await t.asAdmin(json(`/api/enrollments/${stored.guid}/approve`))
+      expect(approved.statusCode).toBe(200)
+    }
+    const mails = await t.asAdmin({ url: `/api/enrollments/${stored.guid}/mails` })
+    const payment = await t.asAdmin({ url: `/api/enrollments/${stored.guid}/payment` })
+    return {
+      guid: stored.guid,
+      mailId: (mails.json() as Array<{ id: string }>)[0]?.id ?? '1',
+      invoiceDate: authorizing ? '' : (payment.json() as { invoiceDate: string }).invoiceDate,
+    }
+  }
+
+  async function fixtures(authorizing: boolean): Promise<Fixtures> {
+    return {
+      theirs: await enrollment(regions.theirs, authorizing),
+      another: await enrollment(regions.another, authorizing),
+      none: await enrollment(null, authorizing),
+    }
+  }
+
+  function targetOf(subject: Subject, enrollments: Fixtures): Target {
+    if (subject === 'regional, another region') return enrollments.another
+    if (subject === 'regional, no region') return enrollments.none
+    return enrollments.theirs
+  }
+
+  async function call(
+    route: RouteRequest,
+    subject: Subject,
+    target: Target,
+  ): Promise<LightMyRequestResponse> {
+    const token = tokens.get(subject)
+    const options = route.build(target)
+    if (route.form) {
+      return t.app.inject({
+        method: 'POST',
+        url: options.url as string,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(token ? { bearer_token: token } : {}).toString(),
+      })
+    }
+    let payload = options.payload
+    if (payload && typeof payload === 'object' && '_edit' in payload) {
+      // Save Changes sends the enrollment as the dialog shows it.
+      payload = (await t.app.inject(`/api/enrollments/${target.guid}`)).json()
+    }
+    return t.app.inject({
+      ...options,
+      payload,
+      headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    })
+  }
+
+  it('has a row and a request for every route of the OpenAPI document, and no other', () => {
+    expect([...operations].sort()).toEqual(Object.keys(TABLE).sort())
+    expect(Object.keys(REQUESTS).sort()).toEqual(Object.keys(TABLE).sort())
+  })
+
+  it('answers each role as the table says', async () => {
+    const mismatches: string[] = []
+    for (const operation of operations) {
+      const row = TABLE[operation]
+      const route = REQUESTS[operation]
+      if (!row || !route) continue
+      const expected = expectations(row)
+      let enrollments =
+        route.authorizing || route.changes ? await fixtures(route.authorizing ?? false) : shared
+      const seen = new Set<string>()
+      for (const subject of SUBJECTS) {
+        const response = await call(route, subject, targetOf(subject, enrollments))
+        const got = outcome(response)
+        if (expected === 'public') {
+          seen.add(String(response.statusCode))
+          if (got === '401' || got === '403') mismatches.push(`${operation} as ${subject}: ${got}`)
+        } else if (got !== expected[subject]) {
+          mismatches.push(
+            `${operation} as ${subject}: ${response.statusCode} (expected ${expected[subject]}) ${response.body.slice(0, 120)}`,
+          )
+        }
+        // A change that went through leaves the next caller new enrollments to change.
+        if (route.changes && response.statusCode < 300) {
+          enrollments = await fixtures(route.authorizing ?? false)
+        }
+      }
+      if (expected === 'public' && seen.size !== 1) {
+        mismatches.push(`${operation} answers callers differently: ${[...seen].join(', ')}`)
+      }
+    }
+    expect(mismatches).toEqual([])
+  }, 300_000)
+})
