@@ -4,6 +4,8 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  READONLY_CLAIMS,
+  REGIONAL_MANAGER_CLAIMS,
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
@@ -116,17 +118,6 @@ const SUBJECTS = [
 ] as const
 type Subject = (typeof SUBJECTS)[number]
 
-const READONLY_CLAIMS = {
-  preferred_username: 'rory.reader@contoso.example',
-  name: 'Rory Reader',
-  roles: ['PosAudit'],
-}
-const REGIONAL_CLAIMS = {
-  preferred_username: 'rhea.regional@contoso.example',
-  name: 'Rhea Regional',
-  roles: ['PosRegion:GreatLakes'],
-}
-
 /** The enrollment a request names, one of its mails, and its invoice's date (once approved). */
 interface Target {
   guid: string
@@ -146,7 +137,7 @@ interface RouteRequest {
 }
 
 const YEAR = 2025
-const json = (url: string, payload: unknown = {}): InjectOptions => ({
+const json = (url: string, payload: object = {}): InjectOptions => ({
   method: 'POST',
   url,
   payload,
@@ -299,19 +290,15 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
   let shared: Fixtures
 
   beforeAll(async () => {
-    t = await createAdminTestApp(
-      kind,
-      { READONLY_ROLE: 'PosAudit', REGION_ROLE_PREFIX: 'PosRegion:' },
-      { mail: { worker: false } },
-    )
+    t = await createAdminTestApp(kind, {}, { mail: { worker: false } })
     const document = (await t.app.inject('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, unknown>>
     }
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     )
-    const sign = (claims: object) => t.idp.sign(claims, { expiresIn: 3600 })
-    const regional = await sign(REGIONAL_CLAIMS)
+    const sign = (claims: Record<string, unknown>) => t.idp.sign(claims, { expiresIn: 3600 })
+    const regional = await sign(REGIONAL_MANAGER_CLAIMS)
     tokens.set('anonymous', undefined)
     tokens.set('no role', await sign(VIEWER_CLAIMS))
     tokens.set('administrator', await sign(ADMIN_CLAIMS))
@@ -383,8 +370,9 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
     }
     let payload = options.payload
     if (payload && typeof payload === 'object' && '_edit' in payload) {
-      // Save Changes sends the enrollment as the dialog shows it.
-      payload = (await t.app.inject(`/api/enrollments/${target.guid}`)).json()
+      // Save Changes sends the enrollment as the dialog shows it, in the manager's region.
+      const shown = (await t.app.inject(`/api/enrollments/${target.guid}`)).json()
+      payload = { ...shown, regionId: regions.theirs }
     }
     return t.app.inject({
       ...options,
