@@ -9,6 +9,11 @@ import {
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import {
+  markdownSection,
+  markdownTables,
+  repositoryDocument,
+} from '../test-support/markdown-tables.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
@@ -276,10 +281,42 @@ function expectations(row: string): Record<Subject, string> | 'public' {
   >
 }
 
+/** The roles a row lets through, in the words of docs/product.md's API table. */
+function whoWords(row: string): string | undefined {
+  const expected = expectations(row)
+  if (expected === 'public') return undefined
+  if (expected['no role'] === 'ok') return 'anyone signed in'
+  const readOnly = expected['read-only'] === 'ok'
+  const regional = expected.regional === 'ok'
+  if (readOnly && regional) return 'every role'
+  if (readOnly) return 'administrator, read-only'
+  if (regional) return 'administrator, regional manager'
+  return 'administrator'
+}
+
 function outcome(response: LightMyRequestResponse): string {
   const status = response.statusCode
   return status < 400 || status === 409 ? 'ok' : String(status)
 }
+
+it("agrees with the who of docs/product.md's API table for every signed-in route", () => {
+  const api = markdownSection(repositoryDocument('docs/product.md'), '## API')
+  const table = markdownTables(api).find((each) => each.header[0] === 'method')
+  const unquote = (cell: string | undefined) => (cell ?? '').replaceAll('`', '').trim()
+  const documented = new Map(
+    (table?.rows ?? []).map((cells) => [
+      `${unquote(cells[0])} ${unquote(cells[1])}`,
+      unquote(cells[2]),
+    ]),
+  )
+  const disagreements = Object.entries(TABLE).flatMap(([route, row]) => {
+    const words = whoWords(row)
+    return words === undefined || documented.get(route) === words
+      ? []
+      : [`${route}: the table says '${documented.get(route)}', the answers '${words}'`]
+  })
+  expect(disagreements).toEqual([])
+})
 
 describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
   let t: AdminTestApp

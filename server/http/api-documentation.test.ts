@@ -18,7 +18,14 @@ const WITHOUT_TOKEN = [
   'holder of a status link',
   'holder of the draft link',
 ]
-const WITH_TOKEN = ['admin', 'anyone signed in', 'operator']
+const WITH_TOKEN = [
+  'every role',
+  'administrator, regional manager',
+  'administrator, read-only',
+  'administrator',
+  'anyone signed in',
+  'operator',
+]
 
 const unquote = (cell: string | undefined) => (cell ?? '').replaceAll('`', '').trim()
 
