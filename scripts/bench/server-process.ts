@@ -6,10 +6,11 @@ export const SERVER_ENTRY = 'dist/node/server/main.js'
 
 /**
  * V8 gives back the heap that start-up grew (module code, the first requests) only after the
- * process has been idle a while (its memory reducer, about 30 s here): the RSS an operator sees
- * on an idle instance is the settled one.
+ * process has been idle a while (its memory reducer): the RSS an operator sees on an idle
+ * instance is the settled one. On Node 20 that took 20 to 60 s here, on Node 24 90 to 120 s
+ * (the product on PostgreSQL: 140 MB until 90 s after ready, 111 to 115 MB from 120 s on).
  */
-export const SETTLED_MS = 40_000
+export const SETTLED_MS = 150_000
 
 export interface ServerProcess {
   url: string
