@@ -26,6 +26,7 @@ const ON_FIRST_USE = [
   'smtp-server',
   'postal-mime',
   'ioredis',
+  'prom-client',
 ]
 
 describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
@@ -38,7 +39,7 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     rmSync(folder, { recursive: true, force: true })
   })
 
-  it('loads neither the report, invoice, sign-in and mail libraries nor the demo data generator until a request needs them, nor OpenTelemetry without its variable', async () => {
+  it('loads neither the report, invoice, sign-in, mail and metrics libraries nor the demo data generator until a request needs them, nor OpenTelemetry without its variable', async () => {
     database = await createChildDatabase(kind)
     // The first start seeds the demo data; a restart finds them there.
     // Reminders off: the demo's older Authorizing LMAs would otherwise be reminded at once, and
@@ -70,6 +71,12 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     expect(discovery.status).toBe(200)
     expect(((await discovery.json()) as { issuer: string }).issuer).toMatch(/\/dev-oidc$/)
     expect(packagesIn(loaded()).has('oidc-provider')).toBe(true)
+
+    // The metrics load prom-client on the first scrape (or once enough counts wait for it).
+    const metrics = await fetch(`${server.url}/metrics`)
+    expect(metrics.status).toBe(200)
+    expect(await metrics.text()).toContain('pos_http_request_duration_seconds_count{')
+    expect(packagesIn(loaded()).has('prom-client')).toBe(true)
   }, 120_000)
 })
 

@@ -20,6 +20,8 @@ export interface BenchOptions {
   exportHeapMb: number
   /** Starts of each kind in the cold-start rows (the median is shown). */
   coldStartRuns: number
+  /** Starts of each kind in the rows of the metrics and telemetry at start-up (medians shown). */
+  observabilityRuns: number
   skip: Set<string>
   keep: boolean
   workDir: string
@@ -46,8 +48,10 @@ export const USAGE = `npm run bench -- [options]
                               (default 128; 0: V8's default)
   --cold-start-runs N         rounds of the cold-start and idle-memory rows, each starting
                               every kind once; the table shows medians (default 5)
+  --observability-runs N      rounds of the start-up and idle-memory rows of the metrics and
+                              OpenTelemetry, each starting every kind once (default 3)
   --skip a,b                  leave out: typeahead, list, dashboard, submit, bulk, export,
-                              cold-start, plans
+                              cold-start, observability, plans
   --keep                      keep the databases (printed) instead of dropping them
   --work-dir DIR              where PGlite directories go (default .tmp/bench)
   --cpu-prof DIR              the loaded server writes a V8 CPU profile there when it stops
@@ -71,6 +75,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'export-rows': { type: 'string', default: '25000,50000,100000' },
       'export-heap-mb': { type: 'string', default: '128' },
       'cold-start-runs': { type: 'string', default: '5' },
+      'observability-runs': { type: 'string', default: '3' },
       skip: { type: 'string', default: '' },
       keep: { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: '.tmp/bench' },
@@ -109,6 +114,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     exportHeapMb:
       values['export-heap-mb'] === '0' ? 0 : positive('export-heap-mb', values['export-heap-mb']),
     coldStartRuns: positive('cold-start-runs', values['cold-start-runs']),
+    observabilityRuns: positive('observability-runs', values['observability-runs']),
     skip: new Set(values.skip.split(',').filter(Boolean)),
     keep: values.keep,
     workDir: values['work-dir'],

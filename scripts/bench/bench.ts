@@ -19,6 +19,7 @@ import { benchBulkApprove } from './scenarios/bulk-approve.js'
 import { benchColdStart } from './scenarios/cold-start.js'
 import { benchDashboard } from './scenarios/dashboard.js'
 import { benchExport } from './scenarios/excel-export.js'
+import { benchObservability } from './scenarios/observability.js'
 import { benchSubmissions } from './scenarios/submissions.js'
 import { benchTypeahead } from './scenarios/typeahead.js'
 import { startServer } from './server-process.js'
@@ -160,6 +161,16 @@ try {
         env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
         runs: options.coldStartRuns,
         settleMs: 2000,
+      })),
+    )
+  }
+  if (!skip('observability')) {
+    rows.push(
+      ...(await benchObservability({
+        database: await newDatabase('observability'),
+        workDir: options.workDir,
+        env: { ...serverEnv, DEMO_DATA: 'false' },
+        runs: options.observabilityRuns,
       })),
     )
   }

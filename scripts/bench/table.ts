@@ -37,6 +37,15 @@ export const times = (value: number) =>
   Number.isFinite(value) ? `${value >= 10 ? value.toFixed(0) : value.toFixed(2)}×` : 'n/a'
 export const seconds = (value: number) => `${value.toFixed(value >= 10 ? 1 : 2)} s`
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return Number.NaN
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
 /** A progress line on stderr, so stdout holds the table only. */
 export function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`)

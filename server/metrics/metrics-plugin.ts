@@ -112,11 +112,8 @@ export const metricsRoutes: FastifyPluginAsync<MetricsRouteOptions> = async (app
         } catch (error) {
           request.log.warn({ err: error }, 'the outbox could not be read for the metrics')
         }
-        const text = await metrics.scrape(outbox, options.pool())
-        return reply
-          .header('cache-control', 'no-store')
-          .type(metrics.contentType)
-          .send(Buffer.from(text))
+        const { contentType, text } = await metrics.scrape(outbox, options.pool())
+        return reply.header('cache-control', 'no-store').type(contentType).send(Buffer.from(text))
       },
     )
 }

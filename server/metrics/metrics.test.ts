@@ -7,6 +7,7 @@ import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
+import { Metrics } from './metrics.js'
 import { routeLabel } from './metrics-plugin.js'
 
 const TOKEN = 'metrics-token-0123456789abcdefABCDEF'
@@ -34,7 +35,70 @@ describe("a route's name in the metrics", () => {
   })
 })
 
+describe('prom-client, loaded on first use', () => {
+  it('is loaded once the most counts that may wait have waited, with them all, scraped or not', async () => {
+    const metrics = new Metrics(3)
+    const observe = metrics.routeObserver('/healthz')
+    observe('GET', 200, 4)
+    metrics.rateLimitRefused('/api/enrollments/autocomplete/bac')
+    expect(metrics.waitingCalls).toBe(2)
+    observe('GET', 200, 6)
+    // The third starts the load; nothing waits once it has ended.
+    await waitFor(async () => (metrics.waitingCalls === 0 ? true : undefined))
+    observe('GET', 503, 1)
+    expect(metrics.waitingCalls).toBe(0)
+    const { text } = await metrics.scrape(undefined, undefined)
+    expect(text).toContain(
+      'pos_http_request_duration_seconds_count{method="GET",route="/healthz",status_class="2xx"} 2',
+    )
+    expect(text).toContain(
+      'pos_http_request_duration_seconds_sum{method="GET",route="/healthz",status_class="2xx"} 0.01',
+    )
+    expect(text).toContain(
+      'pos_http_request_duration_seconds_count{method="GET",route="/healthz",status_class="5xx"} 1',
+    )
+    expect(text).toContain(
+      'pos_rate_limit_refusals_total{route="/api/enrollments/autocomplete/bac"} 1',
+    )
+  })
+})
+
 describe.each(testDatabaseKinds())('GET /metrics on %s', (kind) => {
+  describe('first scraped after requests', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await createTestApp(kind, { RATE_LIMIT_LOOKUPS: '1' }, { mail: { worker: false } })
+    })
+    afterAll(() => t?.close())
+
+    it('counts every request and refusal made before it', async () => {
+      for (let index = 0; index < 3; index++) {
+        expect((await t.app.inject('/healthz')).statusCode).toBe(200)
+      }
+      const url = '/api/enrollments/autocomplete/bac?value=1234'
+      expect((await t.app.inject(url)).statusCode).toBe(200)
+      expect((await t.app.inject(url)).statusCode).toBe(429)
+      expect((await t.app.inject('/api/no-such-thing-here')).statusCode).toBe(404)
+
+      const { samples } = await scrape(t)
+      const requests = (labels: string) =>
+        samples.get(`pos_http_request_duration_seconds_count{${labels}}`)
+      expect(requests('method="GET",route="/healthz",status_class="2xx"')).toBe(3)
+      expect(
+        samples.get(
+          'pos_http_request_duration_seconds_sum{method="GET",route="/healthz",status_class="2xx"}',
+        ),
+      ).toBeGreaterThan(0)
+      const bac = 'method="GET",route="/api/enrollments/autocomplete/bac"'
+      expect(requests(`${bac},status_class="2xx"`)).toBe(1)
+      expect(requests(`${bac},status_class="4xx"`)).toBe(1)
+      expect(requests('method="GET",route="unmatched",status_class="4xx"')).toBe(1)
+      expect(
+        samples.get('pos_rate_limit_refusals_total{route="/api/enrollments/autocomplete/bac"}'),
+      ).toBe(1)
+    })
+  })
+
   describe('with the mail server down and reminders on a short schedule', () => {
     let t: TestApp
     beforeAll(async () => {

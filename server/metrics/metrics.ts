@@ -1,171 +1,99 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import type { JobRun, OutboxFigures, PoolUse, RequestObserver, Scrape } from './metrics-contract.js'
+import type { PrometheusMetrics } from './prometheus-metrics.js'
 
-/** What the outbox holds when /metrics is scraped (server/mail/outbox-repository.ts). */
-export interface OutboxFigures {
-  /** Mails not sent yet and still tried (queued, sending, retrying). */
-  pending: number
-  /** How long the oldest of them has waited, in seconds (0 without one). */
-  oldestPendingAgeSeconds: number
-  /** Mails the worker gave up on (the Mails panel's "failed"). */
-  failed: number
-}
+export type { JobRun, OutboxFigures, PoolUse, RequestObserver, Scrape } from './metrics-contract.js'
 
-/** The PostgreSQL pool's connections (pg's Pool counts); PGlite has none. */
-export interface PoolUse {
-  total: number
-  idle: number
-  waiting: number
-}
-
-/** How one run of a periodic job ended (server/scheduler/scheduler.ts reports each). */
-export interface JobRun {
-  job: string
-  outcome: 'success' | 'failure'
-  /** What the run did (reminder mails queued, drafts purged); 0 after a failure. */
-  done: number
-}
-
-/** Counts a request: its method, its status and how long it took (ms), for one route pattern. */
-export type RequestObserver = (method: string, statusCode: number, elapsedMs: number) => void
+type Call = (metrics: PrometheusMetrics) => void
 
 /**
- * The metric names docs/deployment.md's alerts use: renaming one is a change to the operators'
- * alert rules, so each is named once, here.
+ * The most calls that wait for prom-client: an instance that is busy and never scraped loads it
+ * once this many have been counted, so what waits stays about a megabyte.
  */
-export const METRIC_NAMES = {
-  requests: 'pos_http_request_duration_seconds',
-  outboxPending: 'pos_outbox_pending_mails',
-  outboxOldestAge: 'pos_outbox_oldest_pending_age_seconds',
-  outboxFailed: 'pos_outbox_failed_mails',
-  jobRuns: 'pos_periodic_job_runs_total',
-  jobDone: 'pos_periodic_job_done_total',
-  rateLimitRefusals: 'pos_rate_limit_refusals_total',
-  poolConnections: 'pos_db_pool_connections',
-  poolWaiting: 'pos_db_pool_waiting_requests',
-} as const
+export const MOST_WAITING_CALLS = 10_000
 
-/** Node's process metrics (CPU, memory, event loop, GC): one set per process, however many apps. */
-let processRegistry: Registry | undefined
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry()
-    collectDefaultMetrics({ register: processRegistry })
-  }
-  return processRegistry
-}
-
-/** The application's metrics for one app (a test builds many in one process). */
+/**
+ * The application's metrics for one app (a test builds many in one process). prom-client and
+ * the registry (prometheus-metrics.ts) load on first use: the first scrape, or once
+ * MOST_WAITING_CALLS counts have waited for them. Until then each count waits as a call, and the
+ * calls are made in order when they load, so what happened before the first scrape is in it;
+ * start-up loads none of it (server/start-up.test.ts, docs/decisions.md).
+ */
 export class Metrics {
-  private readonly registry = new Registry()
-  private readonly requests = new Histogram({
-    name: METRIC_NAMES.requests,
-    help: 'Requests by method, route pattern and status class, and how long each took to answer.',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    registers: [this.registry],
-  })
-  private readonly outboxPending = new Gauge({
-    name: METRIC_NAMES.outboxPending,
-    help: 'Mails in the outbox not sent yet and still tried (queued, sending or retrying).',
-    registers: [this.registry],
-  })
-  private readonly outboxOldestAge = new Gauge({
-    name: METRIC_NAMES.outboxOldestAge,
-    help: 'How long the oldest pending mail has waited, in seconds (0 when none is pending).',
-    registers: [this.registry],
-  })
-  private readonly outboxFailed = new Gauge({
-    name: METRIC_NAMES.outboxFailed,
-    help: 'Mails the worker gave up on after its last attempt (the Mails panel says failed).',
-    registers: [this.registry],
-  })
-  private readonly jobRuns = new Counter({
-    name: METRIC_NAMES.jobRuns,
-    help: 'Runs of each periodic job by this instance, by outcome (success or failure).',
-    labelNames: ['job', 'outcome'] as const,
-    registers: [this.registry],
-  })
-  private readonly jobDone = new Counter({
-    name: METRIC_NAMES.jobDone,
-    help: 'What the periodic jobs did: authorization-reminders counts reminder mails, draft-purge drafts purged.',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  })
-  private readonly rateLimitRefusals = new Counter({
-    name: METRIC_NAMES.rateLimitRefusals,
-    help: 'Requests refused with 429 by a per-client rate limit, by route pattern.',
-    labelNames: ['route'] as const,
-    registers: [this.registry],
-  })
-  private readonly poolConnections = new Gauge({
-    name: METRIC_NAMES.poolConnections,
-    help: 'PostgreSQL connections of this instance, by state (in use or idle); none on PGlite.',
-    labelNames: ['state'] as const,
-    registers: [this.registry],
-  })
-  private readonly poolWaiting = new Gauge({
-    name: METRIC_NAMES.poolWaiting,
-    help: 'Queries waiting for a PostgreSQL connection of this instance; none on PGlite.',
-    registers: [this.registry],
-  })
+  private prometheus: PrometheusMetrics | undefined
+  private loading: Promise<PrometheusMetrics> | undefined
+  private waiting: Call[] = []
+  private failed = false
 
-  readonly contentType = this.registry.contentType
+  constructor(private readonly mostWaiting = MOST_WAITING_CALLS) {}
+
+  /** How many counts wait for prom-client to load (0 once it has). */
+  get waitingCalls(): number {
+    return this.waiting.length
+  }
 
   /**
-   * The observer of one route pattern, made once when the route is registered: a request then
-   * costs a histogram observation, its labels' child made the first time a method and status
-   * class are seen.
+   * The observer of one route pattern, made once when the route is registered; its prom-client
+   * observer is made on the first request counted after prom-client has loaded.
    */
   routeObserver(route: string): RequestObserver {
-    const children = new Map<string, Array<{ observe(value: number): void } | undefined>>()
+    let loaded: RequestObserver | undefined
+    const observer = (metrics: PrometheusMetrics) => {
+      loaded ??= metrics.routeObserver(route)
+      return loaded
+    }
     return (method, statusCode, elapsedMs) => {
-      let byClass = children.get(method)
-      if (!byClass) {
-        byClass = []
-        children.set(method, byClass)
-      }
-      const statusClass = Math.floor(statusCode / 100)
-      let child = byClass[statusClass]
-      if (!child) {
-        child = this.requests.labels({ method, route, status_class: `${statusClass}xx` })
-        byClass[statusClass] = child
-      }
-      child.observe(elapsedMs / 1000)
+      if (this.prometheus) observer(this.prometheus)(method, statusCode, elapsedMs)
+      else this.wait((metrics) => observer(metrics)(method, statusCode, elapsedMs))
     }
   }
 
   jobRun(run: JobRun): void {
-    this.jobRuns.inc({ job: run.job, outcome: run.outcome })
-    if (run.done > 0) this.jobDone.inc({ job: run.job }, run.done)
+    this.call((metrics) => metrics.jobRun(run))
   }
 
   /** A job that may run is counted from the start (0), so that rate() and increase() see it. */
   knowJob(job: string): void {
-    this.jobRuns.inc({ job, outcome: 'success' }, 0)
-    this.jobRuns.inc({ job, outcome: 'failure' }, 0)
-    this.jobDone.inc({ job }, 0)
+    this.call((metrics) => metrics.knowJob(job))
   }
 
   rateLimitRefused(route: string): void {
-    this.rateLimitRefusals.inc({ route })
+    this.call((metrics) => metrics.rateLimitRefused(route))
   }
 
   /** The text of a scrape, with the outbox and the pool as they are now (undefined: unknown). */
-  async scrape(outbox: OutboxFigures | undefined, pool: PoolUse | undefined): Promise<string> {
-    if (outbox) {
-      this.outboxPending.set(outbox.pending)
-      this.outboxOldestAge.set(outbox.oldestPendingAgeSeconds)
-      this.outboxFailed.set(outbox.failed)
-    } else {
-      this.outboxPending.reset()
-      this.outboxOldestAge.reset()
-      this.outboxFailed.reset()
-    }
-    if (pool) {
-      this.poolConnections.set({ state: 'used' }, pool.total - pool.idle)
-      this.poolConnections.set({ state: 'idle' }, pool.idle)
-      this.poolWaiting.set(pool.waiting)
-    }
-    const [app, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()])
-    return `${app}\n${process}`
+  async scrape(outbox: OutboxFigures | undefined, pool: PoolUse | undefined): Promise<Scrape> {
+    return (await this.load()).scrape(outbox, pool)
+  }
+
+  /** Loads prom-client and the registry once, and makes the calls that waited for them. */
+  private load(): Promise<PrometheusMetrics> {
+    this.loading ??= import('./prometheus-metrics.js').then(
+      ({ PrometheusMetrics }) => {
+        const metrics = new PrometheusMetrics()
+        for (const call of this.waiting) call(metrics)
+        this.waiting = []
+        this.prometheus = metrics
+        return metrics
+      },
+      (error: unknown) => {
+        // Every scrape answers the error (a 500, logged); counts are not kept meanwhile.
+        this.failed = true
+        this.waiting = []
+        throw error
+      },
+    )
+    return this.loading
+  }
+
+  private call(call: Call): void {
+    if (this.prometheus) call(this.prometheus)
+    else this.wait(call)
+  }
+
+  private wait(call: Call): void {
+    if (this.failed) return
+    this.waiting.push(call)
+    // The load's failure is the next scrape's to answer.
+    if (this.waiting.length >= this.mostWaiting) this.load().catch(() => undefined)
   }
 }

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type BenchDatabase, createBenchDatabase } from '../bench-database.js'
-import { type StartOptions, startServer } from '../server-process.js'
-import { type BenchRow, mb, ms, progress, times } from '../table.js'
+import { SETTLED_MS, type StartOptions, startServer } from '../server-process.js'
+import { type BenchRow, mb, median, ms, progress, times } from '../table.js'
 
 /** A Fastify process with one route, nothing else: what starting Node and Fastify costs. */
 const BARE_FASTIFY = `
@@ -29,13 +29,6 @@ interface Sample {
   /** RSS after SETTLED_MS idle: measured in the last round only. */
   settledMb?: number
 }
-
-/**
- * V8 gives back the heap that start-up grew (module code, the first requests) only after the
- * process has been idle a while (its memory reducer, about 30 s here): the RSS an operator sees
- * on an idle instance is the settled one.
- */
-const SETTLED_MS = 40_000
 
 type Kind = 'bare' | 'embeddedNew' | 'embeddedExisting' | 'postgresNew' | 'postgresExisting'
 
@@ -157,13 +150,4 @@ export async function benchColdStart(options: ColdStartOptions): Promise<BenchRo
 
 function sleep(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds))
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  if (sorted.length === 0) return Number.NaN
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
