@@ -14,7 +14,8 @@ import {
   useFormSnapshot,
 } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
-import { DealerRows, Required } from './dealer-rows'
+import { Required } from './dealer-row'
+import { DealerRows } from './dealer-rows'
 
 const LIMIT_ID = 'dealer-table-limit'
 

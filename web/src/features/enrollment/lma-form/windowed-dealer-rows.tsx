@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-virtual'
 import {
   type FocusEvent,
-  memo,
   type RefObject,
   useCallback,
   useLayoutEffect,
@@ -17,14 +16,17 @@ import {
   useState,
 } from 'react'
 import { type FormState, useForm, useFormSnapshot } from '../../../components/form/form-state'
-import { SelectField } from '../../../components/form/select-field'
-import { TextField } from '../../../components/form/text-field'
-import { HISPANIC_OPTIONS, KIT_SIZE_OPTIONS } from '../components/enrollment-choices'
+import { DealerRow } from './dealer-row'
 
 export interface DealerRowsProps {
   count: number
   removable: boolean
   onRemove(index: number): void
+}
+
+export interface WindowedRowsProps extends DealerRowsProps {
+  /** The row that holds the focus as the table becomes windowed, and its focused control's id. */
+  focus: { row: number; id: string } | null
 }
 
 /** The width below which a row is a card (forms.css, the dealer table's narrow layout). */
@@ -35,14 +37,15 @@ const estimateRowHeight = () => (window.matchMedia(NARROW).matches ? 270 : 57)
 const OVERSCAN = 3
 
 /**
- * The rows of the dealer table, rendered only where they can be seen (docs/decisions.md): up to
- * 300 rows of inputs made every keystroke's event handling, style, layout and paint grow with
+ * The rows of a long dealer table, rendered only where they can be seen (docs/decisions.md): up
+ * to 300 rows of inputs made every keystroke's event handling, style, layout and paint grow with
  * the table. The rows on screen and a few beyond each edge are in the document; so are the row
  * that holds the focus (scrolling away never takes it) and the first row showing an error (a
  * submit moves the focus there, wherever it lies). The table's scroll container is the page, or
- * the admin dialog that holds the form.
+ * the admin dialog that holds the form. A chunk of its own, with the windowing library
+ * (dealer-rows.tsx loads it when a table grows long).
  */
-export function DealerRows(props: DealerRowsProps) {
+export default function WindowedRows(props: WindowedRowsProps) {
   const probe = useRef<HTMLTableSectionElement>(null)
   const [scroller, setScroller] = useState<HTMLElement | Window | null>(null)
   useLayoutEffect(() => {
@@ -53,8 +56,8 @@ export function DealerRows(props: DealerRowsProps) {
   return <ElementRows {...props} element={scroller as HTMLElement} />
 }
 
-function WindowRows(props: DealerRowsProps) {
-  const rows = useRowPlan(props.count, null)
+function WindowRows(props: WindowedRowsProps) {
+  const rows = useRowPlan(props.count, null, props.focus)
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: props.count,
     estimateSize: estimateRowHeight,
@@ -65,8 +68,8 @@ function WindowRows(props: DealerRowsProps) {
   return <RowsBody {...props} plan={rows} virtualizer={virtualizer} />
 }
 
-function ElementRows({ element, ...props }: DealerRowsProps & { element: HTMLElement }) {
-  const rows = useRowPlan(props.count, element)
+function ElementRows({ element, ...props }: WindowedRowsProps & { element: HTMLElement }) {
+  const rows = useRowPlan(props.count, element, props.focus)
   const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: props.count,
     getScrollElement: () => element,
@@ -87,11 +90,15 @@ interface RowPlan {
 }
 
 /** What both scroll containers share: the rows' offset, and the rows kept whatever the range. */
-function useRowPlan(count: number, container: HTMLElement | null): RowPlan {
+function useRowPlan(
+  count: number,
+  container: HTMLElement | null,
+  focus: WindowedRowsProps['focus'],
+): RowPlan {
   const form = useForm<Enrollment>()
   const body = useRef<HTMLTableSectionElement>(null)
   const [margin, setMargin] = useState(0)
-  const [focused, setFocused] = useState<number | null>(null)
+  const [focused, setFocused] = useState<number | null>(focus?.row ?? null)
   const firstError = useFirstErrorRow(form)
 
   // The rows' offset moves whenever anything above them changes size (errors shown, a field
@@ -172,16 +179,23 @@ function RowsBody({
   count,
   removable,
   onRemove,
+  focus,
   plan,
   virtualizer,
-}: DealerRowsProps & {
+}: WindowedRowsProps & {
   plan: RowPlan
   virtualizer: RowsVirtualizer
 }) {
+  // The table became windowed while a row's control had the focus: its row was rendered again,
+  // kept by the range (useRowPlan), and the control gets the focus back.
+  useLayoutEffect(() => {
+    if (!focus || (document.activeElement && document.activeElement !== document.body)) return
+    document.getElementById(focus.id)?.focus({ preventScroll: true })
+  }, [focus])
   return (
     <tbody
       ref={plan.body}
-      className="dealer-table__rows"
+      className="dealer-table__rows dealer-table__rows--windowed"
       style={{ height: `${virtualizer.getTotalSize()}px` }}
       onFocus={plan.onFocus}
     >
@@ -198,95 +212,3 @@ function RowsBody({
     </tbody>
   )
 }
-
-/** The asterisk of a required column (the header's, and a card's label). */
-export function Required() {
-  return (
-    <span aria-hidden="true" className="field__required">
-      {' '}
-      *
-    </span>
-  )
-}
-
-/** The column's name, shown above the field when the table is laid out as cards. */
-function CellLabel({ name, hint }: { name: string; hint?: string }) {
-  return (
-    <span className="dealer-table__cell-label" aria-hidden="true">
-      {name}
-      <Required />
-      {hint && <span className="dealer-table__hint">{hint}</span>}
-    </span>
-  )
-}
-
-/**
- * One dealer row; re-renders only when its place or its Remove button changes. Its inputs are
- * the fields a row keeps (docs/product.md#dealer-entry; form-inputs.test.tsx checks them).
- */
-export const DealerRow = memo(function DealerRow({
-  index,
-  offset,
-  measure,
-  removable,
-  onRemove,
-}: {
-  index: number
-  offset: number
-  measure(element: HTMLTableRowElement | null): void
-  removable: boolean
-  onRemove(index: number): void
-}) {
-  const path = `dealers[${index}]` as const
-  const row = index + 1
-  return (
-    <tr
-      className="dealer-table__row"
-      ref={measure}
-      data-index={index}
-      aria-rowindex={index + 2}
-      style={{ transform: `translateY(${offset}px)` }}
-    >
-      <td>
-        <CellLabel name="BAC" />
-        <TextField path={`${path}.bac`} label={`BAC, dealer ${row}`} hideLabel required />
-      </td>
-      <td>
-        <CellLabel name="Dealer Name" />
-        <TextField path={`${path}.name`} label={`Dealer name, dealer ${row}`} hideLabel required />
-      </td>
-      <td>
-        <CellLabel name="English Kit Size" hint="$400/large, $325/small" />
-        <SelectField
-          path={`${path}.kitSize`}
-          label={`English kit size, dealer ${row}`}
-          hideLabel
-          required
-          options={KIT_SIZE_OPTIONS}
-        />
-      </td>
-      <td>
-        <CellLabel name="Hispanic Option" hint="$125/kit" />
-        <SelectField
-          path={`${path}.hispanic`}
-          label={`Hispanic option, dealer ${row}`}
-          hideLabel
-          required
-          options={HISPANIC_OPTIONS}
-        />
-      </td>
-      <td className="dealer-table__remove">
-        {removable && (
-          <button
-            type="button"
-            className="button button--small button--danger"
-            aria-label={`Remove dealer ${row}`}
-            onClick={() => onRemove(index)}
-          >
-            Remove
-          </button>
-        )}
-      </td>
-    </tr>
-  )
-})
