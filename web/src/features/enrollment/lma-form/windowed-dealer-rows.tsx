@@ -186,12 +186,21 @@ function RowsBody({
   plan: RowPlan
   virtualizer: RowsVirtualizer
 }) {
-  // The table became windowed while a row's control had the focus: its row was rendered again,
-  // kept by the range (useRowPlan), and the control gets the focus back.
+  // The table became windowed while a row's control had the focus: its row is rendered again
+  // (kept by the range, useRowPlan, once the virtualizer has measured the page) and the control
+  // gets the focus back, unless the focus has gone somewhere meanwhile.
+  const refocus = useRef(focus?.id)
   useLayoutEffect(() => {
-    if (!focus || (document.activeElement && document.activeElement !== document.body)) return
-    document.getElementById(focus.id)?.focus({ preventScroll: true })
-  }, [focus])
+    if (!refocus.current) return
+    if (document.activeElement && document.activeElement !== document.body) {
+      refocus.current = undefined
+      return
+    }
+    const control = document.getElementById(refocus.current)
+    if (!control) return
+    refocus.current = undefined
+    control.focus({ preventScroll: true })
+  })
   return (
     <tbody
       ref={plan.body}
