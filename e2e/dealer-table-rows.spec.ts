@@ -94,6 +94,25 @@ test('a submit moves the focus to the first row in error, far off screen', async
   await expectAccessible(page)
 })
 
+test('Enter in a dealer row submits the form, in a short table and in a windowed one', async ({
+  page,
+}) => {
+  await page.goto('/chevy/enrollment/lma')
+  await bac(page, 1).fill('7000')
+  await bac(page, 1).press('Enter')
+  await expect(page.getByText('Please check above for errors.')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeFocused()
+  await addRows(page, 26)
+  // The last row lies just above the buttons.
+  await page.getByRole('button', { name: 'Add 5 Dealers' }).scrollIntoViewIfNeeded()
+  await bac(page, 26).fill('7026')
+  await page.getByRole('textbox', { name: 'Dealer name, dealer 26', exact: true }).press('Enter')
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeFocused()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveAccessibleDescription(
+    /LMA name is required\./,
+  )
+})
+
 test('a long saved form keeps the focus of the row typed in while its windowing loads', async ({
   page,
 }) => {

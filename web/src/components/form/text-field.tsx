@@ -15,6 +15,8 @@ export interface TextFieldProps {
   autoComplete?: HTMLInputAutoCompleteAttribute
   className?: string
   hideLabel?: boolean
+  /** The id of the `<form>` that owns the input, when that is not the form around it. */
+  form?: string
 }
 
 export function TextField({
@@ -28,6 +30,7 @@ export function TextField({
   autoComplete,
   className,
   hideLabel,
+  form,
 }: TextFieldProps) {
   const field = useField(path)
   const value = typeof field.value === 'string' ? field.value : ''
@@ -44,6 +47,7 @@ export function TextField({
       <input
         id={field.id}
         name={path}
+        form={form}
         className="field__input"
         type={type}
         value={value}

@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { type KeyboardEvent, memo, useId, useLayoutEffect } from 'react'
 import { SelectField } from '../../../components/form/select-field'
 import { TextField } from '../../../components/form/text-field'
 import { HISPANIC_OPTIONS, KIT_SIZE_OPTIONS } from '../components/enrollment-choices'
@@ -25,6 +25,48 @@ function CellLabel({ name, hint }: { name: string; hint?: string }) {
 }
 
 /**
+ * The id of an empty `<form>` of the row's own, outside the enrollment's form, that owns the row's
+ * inputs (their `form` attribute). Chromium's autofill reads every control of a field's form
+ * again after each typed character (about three style and layout checks per control): with the
+ * rows in the enrollment's form, each key read the LMA fields and every row in the document, and
+ * a key in a row cost twice what it did in a one-row form (docs/performance.md). The inputs stay
+ * in the enrollment's `<form>` and `<fieldset>` in the document (read-only state, the focus on
+ * the first error), and the form state holds the values, so nothing else reads the owner;
+ * Enter in a row still submits the enrollment (submitOnEnter).
+ */
+function useRowOwner(): string {
+  const id = useId()
+  useLayoutEffect(() => {
+    const owner = document.createElement('form')
+    owner.id = id
+    owner.hidden = true
+    document.body.append(owner)
+    return () => owner.remove()
+  }, [id])
+  return id
+}
+
+/**
+ * Enter in a row's text input submits the enrollment's form, as it did before the rows' inputs had
+ * forms of their own (a form of two text inputs and no submit button submits nothing): a click
+ * on the form's default button, its first submit button, unless that is disabled.
+ */
+export function submitOnEnter(event: KeyboardEvent<HTMLElement>) {
+  const target = event.target
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+  if (!(target instanceof HTMLInputElement)) return
+  const form = event.currentTarget.closest('form')
+  if (!form) return
+  event.preventDefault()
+  const button = [...form.elements].find(
+    (element): element is HTMLButtonElement | HTMLInputElement =>
+      (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) &&
+      element.type === 'submit',
+  )
+  if (button && !button.disabled) button.click()
+}
+
+/**
  * One dealer row; re-renders only when its place or its Remove button changes. Its inputs are
  * the fields a row keeps (docs/product.md#dealer-entry; form-inputs.test.tsx checks them). In a
  * windowed table (windowed-dealer-rows.tsx) it is placed at `offset` and measured by `measure`.
@@ -44,6 +86,7 @@ export const DealerRow = memo(function DealerRow({
 }) {
   const path = `dealers[${index}]` as const
   const row = index + 1
+  const owner = useRowOwner()
   return (
     <tr
       className="dealer-table__row"
@@ -54,11 +97,23 @@ export const DealerRow = memo(function DealerRow({
     >
       <td>
         <CellLabel name="BAC" />
-        <TextField path={`${path}.bac`} label={`BAC, dealer ${row}`} hideLabel required />
+        <TextField
+          path={`${path}.bac`}
+          label={`BAC, dealer ${row}`}
+          hideLabel
+          required
+          form={owner}
+        />
       </td>
       <td>
         <CellLabel name="Dealer Name" />
-        <TextField path={`${path}.name`} label={`Dealer name, dealer ${row}`} hideLabel required />
+        <TextField
+          path={`${path}.name`}
+          label={`Dealer name, dealer ${row}`}
+          hideLabel
+          required
+          form={owner}
+        />
       </td>
       <td>
         <CellLabel name="English Kit Size" hint="$400/large, $325/small" />
@@ -68,6 +123,7 @@ export const DealerRow = memo(function DealerRow({
           hideLabel
           required
           options={KIT_SIZE_OPTIONS}
+          form={owner}
         />
       </td>
       <td>
@@ -78,6 +134,7 @@ export const DealerRow = memo(function DealerRow({
           hideLabel
           required
           options={HISPANIC_OPTIONS}
+          form={owner}
         />
       </td>
       <td className="dealer-table__remove">

@@ -1,5 +1,5 @@
 import { type ComponentType, type FocusEvent, useEffect, useRef, useState } from 'react'
-import { DealerRow } from './dealer-row'
+import { DealerRow, submitOnEnter } from './dealer-row'
 import type { DealerRowsProps, WindowedRowsProps } from './windowed-dealer-rows'
 
 export type { DealerRowsProps } from './windowed-dealer-rows'
@@ -72,6 +72,7 @@ export function DealerRows(props: DealerRowsProps) {
       onBlur={() => {
         focus.current = null
       }}
+      onKeyDown={submitOnEnter}
     >
       {Array.from({ length: props.count }, (_, index) => (
         <DealerRow

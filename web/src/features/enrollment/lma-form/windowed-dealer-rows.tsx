@@ -16,7 +16,7 @@ import {
   useState,
 } from 'react'
 import { type FormState, useForm, useFormSnapshot } from '../../../components/form/form-state'
-import { DealerRow } from './dealer-row'
+import { DealerRow, submitOnEnter } from './dealer-row'
 
 export interface DealerRowsProps {
   count: number
@@ -207,6 +207,7 @@ function RowsBody({
       className="dealer-table__rows dealer-table__rows--windowed"
       style={{ height: `${virtualizer.getTotalSize()}px` }}
       onFocus={plan.onFocus}
+      onKeyDown={submitOnEnter}
     >
       {virtualizer.getVirtualItems().map((item) => (
         <DealerRow
