@@ -1,7 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react'
 import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
-import { useField } from './form-state'
+import { useTextInput } from './form-state'
 import { type InputMask, maskEdit, maskSeparatorDelete, showMaskedEdit } from './input-masks'
 
 export interface TextFieldProps {
@@ -32,8 +32,7 @@ export function TextField({
   hideLabel,
   form,
 }: TextFieldProps) {
-  const field = useField(path)
-  const value = typeof field.value === 'string' ? field.value : ''
+  const field = useTextInput(path)
   return (
     <FieldShell
       id={field.id}
@@ -50,7 +49,8 @@ export function TextField({
         form={form}
         className="field__input"
         type={type}
-        value={value}
+        ref={field.ref}
+        defaultValue={field.defaultValue}
         placeholder={placeholder ?? (mask === 'phone' ? '555-555-1234' : undefined)}
         inputMode={mask === 'zip' || mask === 'phone' ? 'numeric' : undefined}
         autoComplete={autoComplete}

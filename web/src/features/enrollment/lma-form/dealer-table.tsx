@@ -171,9 +171,11 @@ function totalsOf(rows: readonly DealerEntry[]): DealerTotals {
 /** The running cost of the rows, live while the rows are edited. */
 function DealerTotal() {
   const form = useForm<Enrollment>()
-  const { cents, counted } = useFormSnapshot(
+  // Two numbers, so that a key that changes no price (a BAC, a name) renders nothing here.
+  const cents = useFormSnapshot(form, (state) => totalsOf(state.values.dealers).cents, 'dealers')
+  const counted = useFormSnapshot(
     form,
-    (state) => totalsOf(state.values.dealers),
+    (state) => totalsOf(state.values.dealers).counted,
     'dealers',
   )
   return (
