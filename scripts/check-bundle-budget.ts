@@ -1,6 +1,6 @@
 /**
  * npm run budget: each public form's first load (the entry and the chunks its route loads) must
- * stay within its budget of gzipped JavaScript (FORM_BUDGETS: 92 kB the dealer form, 100 kB the
+ * stay within its budget of gzipped JavaScript (FORM_BUDGETS: 91 kB the dealer form, 97 kB the
  * LMA form), and no public page may load admin code; the admin area must be a lazy chunk of its
  * own; HTML and CSS must load nothing from other origins.
  * Reads the build (npm run build): dist/web/.vite/manifest.json and chunk-modules.json.

@@ -67,12 +67,12 @@ describe('formLoads', () => {
       {
         form: 'dealer',
         keys: ['_fields.js', FORM_ROUTES.dealer, 'index.html'].sort(),
-        budget: 92_000,
+        budget: 91_000,
       },
       {
         form: 'lma',
         keys: ['_fields.js', '_table.js', 'index.html', FORM_ROUTES.lma].sort(),
-        budget: 100_000,
+        budget: 97_000,
       },
     ])
   })
