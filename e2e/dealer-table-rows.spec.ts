@@ -94,12 +94,111 @@ test('a submit moves the focus to the first row in error, far off screen', async
   await expectAccessible(page)
 })
 
+test('Enter in a dealer row submits the form, in a short table and in a windowed one', async ({
+  page,
+}) => {
+  await page.goto('/chevy/enrollment/lma')
+  await bac(page, 1).fill('7000')
+  await bac(page, 1).press('Enter')
+  await expect(page.getByText('Please check above for errors.')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeFocused()
+  await addRows(page, 26)
+  // The last row lies just above the buttons.
+  await page.getByRole('button', { name: 'Add 5 Dealers' }).scrollIntoViewIfNeeded()
+  await bac(page, 26).fill('7026')
+  await page.getByRole('textbox', { name: 'Dealer name, dealer 26', exact: true }).press('Enter')
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toBeFocused()
+  await expect(page.getByRole('combobox', { name: 'LMA Name' })).toHaveAccessibleDescription(
+    /LMA name is required\./,
+  )
+})
+
+test('a long saved form keeps the focus of the row typed in while its windowing loads', async ({
+  page,
+}) => {
+  const row = (index: number) => ({
+    bac: String(7_100_000 + index),
+    name: `Saved Row ${index + 1}`,
+    address: '',
+    city: '',
+    state: '',
+    postal: '',
+    country: 'USA',
+    authName: '',
+    authTitle: '',
+    authEmailAddress: '',
+    authPhoneNumber: '',
+    authFaxNumber: '',
+    kitSize: 'Small',
+    hispanic: 'No',
+    billing: '',
+  })
+  const lma = {
+    name: 'Slow Windowing Dealers',
+    contact: '',
+    address: '',
+    city: '',
+    state: '',
+    postal: '',
+    country: 'USA',
+    previousName: '',
+    nameChanged: false,
+    emailAddress: '',
+    phoneNumber: '',
+    agencyName: '',
+    authName: '',
+    authTitle: '',
+    authEmailAddress: '',
+    authPhoneNumber: '',
+    authFaxNumber: '',
+    type: '',
+  }
+  const saved = await page.request.post('/api/drafts', {
+    data: {
+      email: 'rows@saved.example',
+      values: {
+        type: 'Lma',
+        brand: 'chevy',
+        year: 2025,
+        regionId: null,
+        lma,
+        dealers: Array.from({ length: 30 }, (_, index) => row(index)),
+      },
+    },
+  })
+  expect(saved.status()).toBe(201)
+  const { token } = await saved.json()
+  // The windowing's chunk arrives once the person is typing in a row.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/windowed-dealer-rows-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/chevy/enrollment/lma?draft=${token}`)
+  await expect(page.getByText('Saved form restored')).toBeVisible()
+  // Every row is in the document until the chunk arrives.
+  await expect(page.getByRole('textbox', { name: /^BAC, dealer/ })).toHaveCount(30)
+  await bac(page, 2).focus()
+  await page.keyboard.press('End')
+  await page.keyboard.type('9')
+  release()
+  await expect(page.locator('tbody.dealer-table__rows--windowed')).toBeAttached()
+  await page.keyboard.type('8')
+  await expect(bac(page, 2)).toBeFocused()
+  await expect(bac(page, 2)).toHaveValue('710000198')
+  await expectDealerRows(page, 30)
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 800 } })
 
   test('the dealer cards stack without overlapping, errors and all', async ({ page }) => {
     await page.goto('/chevy/enrollment/lma')
-    await addRows(page, 16)
+    // Past 20 rows, so the table is windowed.
+    await addRows(page, 26)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Please check above for errors.')).toBeVisible()
     await bac(page, 1).scrollIntoViewIfNeeded()

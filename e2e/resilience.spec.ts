@@ -150,3 +150,59 @@ test('an error notice stays while the pointer is on it, and has a Dismiss button
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toBeHidden()
 })
+
+test('a form whose checks cannot load sends nothing and says so, keeping what was typed; they load on the next submit', async ({
+  page,
+}) => {
+  const checks = '**/assets/enrollment-schema-*.js'
+  let refused = 0
+  await page.route(checks, (route) => {
+    refused++
+    return route.abort('failed')
+  })
+  let documents = 0
+  const submitted: string[] = []
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++
+    if (request.method() === 'POST' && request.url().includes('/api/enrollments')) {
+      submitted.push(request.url())
+    }
+  })
+  await page.goto('/chevy/enrollment/dealer')
+  // The checks load once the form is shown; their failure reloads nothing (not a route's chunk).
+  await expect.poll(() => refused).toBe(1)
+  const name = page.getByLabel('Dealer Name')
+  await name.fill('Unchecked Chevrolet')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(
+    page.getByText('The form could not be checked just now. Please try again.'),
+  ).toBeVisible()
+  await expect(name).toHaveValue('Unchecked Chevrolet')
+  await page.unroute(checks)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Please check above for errors.')).toBeVisible()
+  await expect(name).toHaveValue('Unchecked Chevrolet')
+  expect(submitted).toEqual([])
+  expect(documents).toBe(1)
+})
+
+test('a chunk the form asks for once shown never reloads the page when it fails to load: what was typed stays', async ({
+  page,
+}) => {
+  const windowing = '**/assets/windowed-dealer-rows-*.js'
+  await page.route(windowing, (route) => route.abort('failed'))
+  let documents = 0
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++
+  })
+  await page.goto('/chevy/enrollment/lma')
+  const lmaName = page.getByRole('combobox', { name: 'LMA Name' })
+  await lmaName.fill('Kept Through A Failed Chunk')
+  // From 10 rows the table asks for its windowing, which fails: the rows stay, all of them.
+  const addFive = page.getByRole('button', { name: 'Add 5 Dealers' })
+  for (let rows = 1; rows < 26; rows += 5) await addFive.click()
+  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '27')
+  await expect(page.getByRole('textbox', { name: /^BAC, dealer/ })).toHaveCount(26)
+  await expect(lmaName).toHaveValue('Kept Through A Failed Chunk')
+  expect(documents).toBe(1)
+})

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { FORM_ROUTES } from '../../server/web/vite-manifest.js'
 import {
   adminModulesIn,
   externalReferences,
+  FORM_BUDGETS,
+  formLoads,
   type Manifest,
   staticClosure,
 } from './bundle-budget.js'
@@ -36,6 +39,46 @@ describe('staticClosure', () => {
 
   it('fails on a page the manifest does not know', () => {
     expect(() => staticClosure(manifest, ['missing.tsx'])).toThrow(/no entry missing.tsx/)
+  })
+})
+
+describe('formLoads', () => {
+  // The two form routes of the build, sharing the entry and a chunk of fields.
+  const forms: Manifest = {
+    'index.html': {
+      file: 'assets/main.js',
+      isEntry: true,
+      dynamicImports: [FORM_ROUTES.dealer ?? '', FORM_ROUTES.lma ?? ''],
+    },
+    [FORM_ROUTES.dealer ?? '']: { file: 'assets/dealer.js', imports: ['_fields.js'] },
+    [FORM_ROUTES.lma ?? '']: {
+      file: 'assets/lma.js',
+      imports: ['_fields.js', '_table.js'],
+      dynamicImports: ['windowed.tsx'],
+    },
+    '_fields.js': { file: 'assets/fields.js' },
+    '_table.js': { file: 'assets/table.js' },
+    'windowed.tsx': { file: 'assets/windowed.js', isDynamicEntry: true },
+  }
+
+  it("counts each form's own first load against its own budget", () => {
+    const loads = formLoads(forms)
+    expect(loads.map(({ form, keys, budget }) => ({ form, keys: keys.sort(), budget }))).toEqual([
+      {
+        form: 'dealer',
+        keys: ['_fields.js', FORM_ROUTES.dealer, 'index.html'].sort(),
+        budget: 91_000,
+      },
+      {
+        form: 'lma',
+        keys: ['_fields.js', '_table.js', 'index.html', FORM_ROUTES.lma].sort(),
+        budget: 97_000,
+      },
+    ])
+  })
+
+  it('has a budget for every public form route', () => {
+    expect(Object.keys(FORM_BUDGETS).sort()).toEqual(Object.keys(FORM_ROUTES).sort())
   })
 })
 

@@ -1,6 +1,6 @@
+import { EMAIL_PATTERN } from './email-pattern.js'
 import { MAX_LENGTH } from './field-limits.js'
 import { type ReceiptAddressSource, receiptAddress } from './receipt-address.js'
-import { EMAIL_PATTERN } from './text-fields.js'
 
 /**
  * Save and continue later (docs/product.md#save-and-continue-later): a public form's values kept

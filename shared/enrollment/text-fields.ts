@@ -6,8 +6,7 @@ import { lengthMessage, MESSAGES } from './validation-messages.js'
 export const PHONE_PATTERN = /^[2-9]\d{2}-\d{3}-\d{4}$/
 /** Exactly five digits (docs/product.md#dealer-form-checks). */
 export const ZIP_PATTERN = /^\d{5}$/
-/** Zod's practical email pattern. */
-export const EMAIL_PATTERN: RegExp = z.regexes.email
+export { EMAIL_PATTERN } from './email-pattern.js'
 
 type StringCheck = z.core.$ZodCheck<string>
 

@@ -5,7 +5,8 @@
  * (mobile) on the dealer and LMA forms, then the admin list's paging and filtering measured in
  * Chromium, then typing into the LMA form with the most dealer rows at a 4x CPU slowdown.
  * Targets: performance >= 95, accessibility 100, best practices >= 95; paging and filtering
- * under 50 ms of main-thread time; a keystroke at most 16 ms of main-thread time (median).
+ * under 50 ms of main-thread time; a key in the BAC of the last of 300 dealer rows at most 1.5
+ * times a key in a bare input of the same run (medians of main-thread time; issue 29).
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -26,7 +27,8 @@ import { CHROMIUM_PATH, type PageReport, runLighthouse } from './lighthouse-run.
 const ENROLLMENT_YEAR = 2025
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const
 const MAIN_THREAD_TARGET_MS = 50
-const KEYSTROKE_TARGET_MS = 16
+/** A key in the last dealer row of the longest table, against a key in a bare input. */
+const KEYSTROKE_TARGET_RATIO = 1.5
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -100,8 +102,9 @@ try {
       const floor = await measureBareInput(server.url, keys)
       const baseline = await measureFormTyping(server.url, keys, 1)
       const typing = await measureFormTyping(server.url, keys)
-      printTyping(typing.rows, [floor, ...baseline.figures, ...typing.figures])
-      failed = typing.figures.some((item) => item.medianMs > KEYSTROKE_TARGET_MS) || failed
+      printTyping(typing.rows, floor, [...baseline.figures, ...typing.figures])
+      const lastRow = typing.figures.find((item) => item.field.startsWith('BAC'))
+      failed = !lastRow || lastRow.medianMs > KEYSTROKE_TARGET_RATIO * floor.medianMs || failed
     }
   } finally {
     await server.stop()
@@ -156,13 +159,14 @@ function printInteractions(figures: readonly InteractionFigures[]): boolean {
   )
 }
 
-function printTyping(rows: number, figures: readonly TypingFigures[]): void {
+function printTyping(rows: number, floor: TypingFigures, measured: readonly TypingFigures[]): void {
   const f = (value: number) => `${value.toFixed(1)} ms`
+  const figures = [floor, ...measured]
   process.stdout.write(
-    `\nLMA form, 1 dealer row (baseline) and ${rows}, ${CPU_SLOWDOWN}x CPU slowdown (target: a keystroke at most ${KEYSTROKE_TARGET_MS} ms of main-thread time, median, with ${rows} rows)\n`,
+    `\nLMA form, 1 dealer row (baseline) and ${rows}, ${CPU_SLOWDOWN}x CPU slowdown (target: a key in the BAC of row ${rows} at most ${KEYSTROKE_TARGET_RATIO} times a key in the bare input, median of main-thread time)\n`,
   )
   process.stdout.write(
-    '| Typing into | Keys | Main-thread time per key, median | p95 | Its CPU time, median | p95 | Longest task | Median against the same field with 1 row |\n|---|---|---|---|---|---|---|---|\n',
+    '| Typing into | Keys | Main-thread time per key, median | p95 | Its CPU time, median | p95 | Longest task | Median against the same field with 1 row | Median against the bare input (CPU) |\n|---|---|---|---|---|---|---|---|---|\n',
   )
   // Each field's 1-row figure is the baseline of the same field with more rows (BAC of the
   // last row, LMA Name), measured in the same run; the bare input is the floor under both.
@@ -175,8 +179,12 @@ function printTyping(rows: number, figures: readonly TypingFigures[]): void {
     const base = oneRow.get(item.field.startsWith('BAC') ? 'BAC' : 'LMA')
     const ratio =
       item.field.startsWith('A bare') || !base ? '-' : `${(item.medianMs / base).toFixed(2)}×`
+    const againstFloor =
+      item === floor
+        ? '-'
+        : `${(item.medianMs / floor.medianMs).toFixed(2)}× (${(item.cpuMedianMs / floor.cpuMedianMs).toFixed(2)}×)`
     process.stdout.write(
-      `| ${item.field} | ${item.keys} | ${f(item.medianMs)} | ${f(item.p95Ms)} | ${f(item.cpuMedianMs)} | ${f(item.cpuP95Ms)} | ${f(item.longestTaskMs)} | ${ratio} |\n`,
+      `| ${item.field} | ${item.keys} | ${f(item.medianMs)} | ${f(item.p95Ms)} | ${f(item.cpuMedianMs)} | ${f(item.cpuP95Ms)} | ${f(item.longestTaskMs)} | ${ratio} | ${againstFloor} |\n`,
     )
   }
 }

@@ -8,6 +8,9 @@ export interface RouteChunk<P extends object> {
   preload(): Promise<void>
 }
 
+/** Route chunks being loaded: a failure while one loads is taken as a route's. */
+let routesLoading = 0
+
 /**
  * `React.lazy` that renders straight away, without a Suspense fallback, once `preload()` has
  * loaded the chunk: the page then appears whole instead of 'Please wait...' and then the form,
@@ -20,12 +23,18 @@ export function routeChunk<P extends object>(
 ): RouteChunk<P> {
   let loaded: ComponentType<P> | undefined
   let loading: Promise<void> | undefined
-  const loadOnce = () =>
-    load().then((module) => {
-      loaded = module.default
-      chunkLoaded()
-      return module
-    })
+  const loadOnce = () => {
+    routesLoading++
+    return load()
+      .then((module) => {
+        loaded = module.default
+        chunkLoaded()
+        return module
+      })
+      .finally(() => {
+        routesLoading--
+      })
+  }
   let Lazy = lazy(loadOnce)
   const retry = () => {
     if (!loaded) Lazy = lazy(loadOnce)
@@ -68,13 +77,18 @@ function chunkLoaded(): void {
 }
 
 /**
- * A chunk that fails to load is most often one a deploy removed while the tab was open: the
- * first failure reloads the page, which fetches the current build. The mark in session storage
- * stops a second reload (a chunk that cannot load at all would otherwise reload forever); the
- * route then shows its error with Retry, and the next chunk that loads clears the mark.
+ * A route chunk that fails to load is most often one a deploy removed while the tab was open:
+ * the first failure reloads the page, which fetches the current build. The mark in session
+ * storage stops a second reload (a chunk that cannot load at all would otherwise reload
+ * forever); the route then shows its error with Retry, and the next route chunk that loads
+ * clears the mark. A chunk a page asks for once it is shown (a form's checks, the windowing of a
+ * long dealer table, the save dialog) never reloads it: the page may hold what a person typed,
+ * and the route chunk that loads with every page would clear the mark each time. The code that
+ * asked says what failed (a form's checks: 'could not be checked', by Submit).
  */
 export function reloadOnceOnChunkError(): void {
   window.addEventListener('vite:preloadError', () => {
+    if (routesLoading === 0) return
     try {
       if (sessionStorage.getItem(RELOADED_KEY)) return
       sessionStorage.setItem(RELOADED_KEY, String(Date.now()))

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
-import { useField } from './form-state'
+import { useTextInput } from './form-state'
 
 export interface Suggestion<T> {
   /** The text put into the input. */
@@ -22,6 +22,8 @@ export interface ComboboxFieldProps<T> {
 
 const MIN_CHARACTERS = 3
 const DEBOUNCE_MS = 250
+/** No suggestions: one array, so that clearing an empty list renders nothing. */
+const NONE: never[] = []
 
 /** A text input with type-ahead suggestions (WAI-ARIA combobox with a listbox popup). */
 export function ComboboxField<T>({
@@ -32,39 +34,46 @@ export function ComboboxField<T>({
   suggest,
   onSelect,
 }: ComboboxFieldProps<T>) {
-  const field = useField(path)
-  const value = typeof field.value === 'string' ? field.value : ''
-  const [suggestions, setSuggestions] = useState<Suggestion<T>[]>([])
+  // The input holds what is typed; nothing here re-renders for a key until suggestions arrive.
+  const field = useTextInput(path)
+  const [suggestions, setSuggestions] = useState<Suggestion<T>[]>(NONE)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const typed = useRef(false)
+  /** Cancels the look-up waiting for its debounce or its answer. */
+  const pending = useRef<() => void>(undefined)
   const listId = `${field.id}-suggestions`
 
-  useEffect(() => {
-    const text = value.trim()
-    if (!typed.current || text.length < MIN_CHARACTERS) {
-      setSuggestions([])
+  useEffect(() => () => pending.current?.(), [])
+
+  /** Looks up what was typed once typing pauses; fewer than 3 characters clear the list. */
+  const lookUp = (typed: string) => {
+    pending.current?.()
+    pending.current = undefined
+    const text = typed.trim()
+    if (text.length < MIN_CHARACTERS) {
+      setSuggestions(NONE)
       return
     }
     const controller = new AbortController()
     const timer = setTimeout(() => {
       suggest(text, controller.signal).then((found) => {
         if (controller.signal.aborted) return
-        setSuggestions(found)
+        setSuggestions(found.length > 0 ? found : NONE)
         setActive(-1)
         setOpen(found.length > 0)
       })
     }, DEBOUNCE_MS)
-    return () => {
+    pending.current = () => {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [value, suggest])
+  }
 
   const choose = (suggestion: Suggestion<T>) => {
-    typed.current = false
+    pending.current?.()
+    pending.current = undefined
     setOpen(false)
-    setSuggestions([])
+    setSuggestions(NONE)
     onSelect(suggestion)
   }
 
@@ -112,11 +121,12 @@ export function ComboboxField<T>({
         aria-required={required || undefined}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={describedBy(field.id, hint, field.error)}
-        value={value}
+        ref={field.ref}
+        defaultValue={field.defaultValue}
         disabled={field.readOnly}
         onChange={(event) => {
-          typed.current = true
           field.setValue(event.target.value)
+          lookUp(event.target.value)
         }}
         onKeyDown={onKeyDown}
         onBlur={() => {

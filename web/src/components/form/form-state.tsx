@@ -1,9 +1,11 @@
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   use,
   useCallback,
   useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -266,6 +268,11 @@ export function useFormDirty<T>(form: FormState<T>): boolean {
   return useFormSnapshot(form, (state) => state.dirty)
 }
 
+/** The id of the input of `path`. */
+function fieldId(path: string): string {
+  return `field-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`
+}
+
 function visibleError<T>(form: FormState<T>, path: string): string | undefined {
   return form.touched.has(path) ? form.errors[path] : undefined
 }
@@ -277,7 +284,7 @@ export function useField(path: FormPath) {
   const error = useFormSnapshot(form, (state) => visibleError(state, path), path)
   const readOnly = useFormSnapshot(form, (state) => state.readOnly, path)
   return {
-    id: `field-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`,
+    id: fieldId(path),
     value,
     error,
     readOnly,
@@ -285,4 +292,44 @@ export function useField(path: FormPath) {
     setValue: (next: unknown) => form.setValue(path, next as PathValue<FormValues, FormPath>),
     onBlur: () => form.touch(path),
   }
+}
+
+/**
+ * What a text input needs, without a render of its own for each key: the input holds what is
+ * typed (React does not set its value), the form gets it on each change, and a value the form
+ * gets from elsewhere (a look-up, a reset, rows moved by Remove) is written into the input. A
+ * controlled input re-rendered its field on every key, React's render and commit being about a
+ * third of a key's script (docs/performance.md). The error and read-only state re-render it as
+ * useField does. Give `ref` to the input and `defaultValue` as its initial value.
+ */
+export function useTextInput(path: FormPath) {
+  const form = useForm<FormValues>()
+  const error = useFormSnapshot(form, (state) => visibleError(state, path), path)
+  const readOnly = useFormSnapshot(form, (state) => state.readOnly, path)
+  const ref: RefObject<HTMLInputElement | null> = useRef(null)
+  useLayoutEffect(() => {
+    const input = ref.current
+    if (!input) return
+    const show = () => {
+      const value = textAt(form, path)
+      if (input.value !== value) input.value = value
+    }
+    show()
+    return form.subscribe(path, show)
+  }, [form, path])
+  return {
+    id: fieldId(path),
+    ref,
+    defaultValue: textAt(form, path),
+    error,
+    readOnly,
+    setValue: (next: string) => form.setValue(path, next as PathValue<FormValues, FormPath>),
+    onBlur: () => form.touch(path),
+  }
+}
+
+/** The text at `path` (a text field's value; anything else shows as ''). */
+function textAt(form: FormState<FormValues>, path: FormPath): string {
+  const value = getIn(form.values, path)
+  return typeof value === 'string' ? value : ''
 }

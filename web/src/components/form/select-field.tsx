@@ -18,6 +18,8 @@ export interface SelectFieldProps {
   numeric?: boolean
   className?: string
   hideLabel?: boolean
+  /** The id of the `<form>` that owns the input, when that is not the form around it. */
+  form?: string
 }
 
 export function SelectField({
@@ -30,6 +32,7 @@ export function SelectField({
   numeric,
   className,
   hideLabel,
+  form,
 }: SelectFieldProps) {
   const field = useField(path)
   const value = field.value === null || field.value === undefined ? '' : String(field.value)
@@ -46,6 +49,7 @@ export function SelectField({
       <select
         id={field.id}
         name={path}
+        form={form}
         className="field__input field__select"
         value={value}
         disabled={field.readOnly}

@@ -1,7 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react'
 import type { FormPath } from './field-path'
 import { describedBy, FieldShell } from './field-shell'
-import { useField } from './form-state'
+import { useTextInput } from './form-state'
 import { type InputMask, maskEdit, maskSeparatorDelete, showMaskedEdit } from './input-masks'
 
 export interface TextFieldProps {
@@ -15,6 +15,8 @@ export interface TextFieldProps {
   autoComplete?: HTMLInputAutoCompleteAttribute
   className?: string
   hideLabel?: boolean
+  /** The id of the `<form>` that owns the input, when that is not the form around it. */
+  form?: string
 }
 
 export function TextField({
@@ -28,9 +30,9 @@ export function TextField({
   autoComplete,
   className,
   hideLabel,
+  form,
 }: TextFieldProps) {
-  const field = useField(path)
-  const value = typeof field.value === 'string' ? field.value : ''
+  const field = useTextInput(path)
   return (
     <FieldShell
       id={field.id}
@@ -44,9 +46,11 @@ export function TextField({
       <input
         id={field.id}
         name={path}
+        form={form}
         className="field__input"
         type={type}
-        value={value}
+        ref={field.ref}
+        defaultValue={field.defaultValue}
         placeholder={placeholder ?? (mask === 'phone' ? '555-555-1234' : undefined)}
         inputMode={mask === 'zip' || mask === 'phone' ? 'numeric' : undefined}
         autoComplete={autoComplete}

@@ -10,7 +10,7 @@ import { createFormStore, FormProvider, type FormState } from '../../components/
 import { ConfirmProvider } from '../../components/ui/confirm'
 import { ConfigProvider } from '../config/config-context'
 import { DealerForm } from './dealer-form/dealer-form'
-import { DealerRow } from './lma-form/dealer-rows'
+import { DealerRow } from './lma-form/dealer-row'
 import { LmaForm } from './lma-form/lma-form'
 
 /**
@@ -98,6 +98,8 @@ const lmaRecord = LMA_FIELDS.filter((field) => field !== ON_NO_FORM)
 const lmaRecordInEdit = lmaRecord.filter(
   (field) => field !== 'nameChanged' && field !== 'previousName',
 )
+/** An LMA form opens with one dealer row, rendered with the form (a short table is not windowed). */
+const firstRow = ROW_FIELDS.map((field) => `dealers[0].${field}`)
 
 const FORMS: FormCase[] = [
   {
@@ -111,19 +113,19 @@ const FORMS: FormCase[] = [
     paths: ['regionId', ...dealerEntry.map((field) => `dealers[0].${field}`)],
   },
   {
-    name: 'the LMA form (the rows of its dealer table are the last case)',
+    name: 'the LMA form (more rows of its dealer table are the last case)',
     html: lmaForm('new'),
-    paths: lmaRecord.map((field) => `lma.${field}`),
+    paths: [...lmaRecord.map((field) => `lma.${field}`), ...firstRow],
   },
   {
     name: 'the authorization view',
     html: lmaForm('authorize'),
-    paths: ['regionId', ...lmaRecord.map((field) => `lma.${field}`)],
+    paths: ['regionId', ...lmaRecord.map((field) => `lma.${field}`), ...firstRow],
   },
   {
     name: "the admin dialog's LMA form",
     html: lmaForm('edit'),
-    paths: ['regionId', ...lmaRecordInEdit.map((field) => `lma.${field}`)],
+    paths: ['regionId', ...lmaRecordInEdit.map((field) => `lma.${field}`), ...firstRow],
   },
   {
     name: "the LMA dealer table's rows (the first two)",

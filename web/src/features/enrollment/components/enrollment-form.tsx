@@ -1,10 +1,10 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import { validateEnrollment } from '@shared/enrollment/enrollment-schema'
 import { problemToFieldErrors } from '@shared/enrollment/field-errors'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { FormProvider, type FormState, useFormSnapshot } from '../../../components/form/form-state'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { ApiError } from '../../../lib/api-client'
+import { loadValidation, loadValidationSoon } from './enrollment-validation'
 
 declare module '../../../components/form/field-path' {
   /** The forms hold an enrollment: every field's path is one of its paths (FieldPath). */
@@ -14,6 +14,9 @@ declare module '../../../components/form/field-path' {
 }
 
 export const CHECK_ABOVE = 'Please check above for errors.'
+
+/** When the validation's chunk cannot be loaded (the connection dropped): nothing was sent. */
+export const NOT_CHECKED = 'The form could not be checked just now. Please try again.'
 
 const INVALID_CONTROL = ':is(input, select, textarea)[aria-invalid="true"]'
 
@@ -52,6 +55,12 @@ export function EnrollmentForm({
   const readOnly = useFormSnapshot(form, (state) => state.readOnly)
   const formError = useFormSnapshot(form, (state) => state.formError)
 
+  // A submit that waits for the checks' chunk (below) is under way: a second one does nothing.
+  const checking = useRef(false)
+
+  // The checks are needed only on submit: they load once the form is shown (the submit waits).
+  useEffect(() => loadValidationSoon(), [])
+
   // Once the errors are on screen, the keyboard goes to the first field that has one (for a
   // radio group, its first choice: the group itself is marked invalid too, but takes no focus).
   useEffect(() => {
@@ -65,8 +74,20 @@ export function EnrollmentForm({
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     const intent = submitter?.getAttribute('data-intent') ?? 'save'
     if (beforeSubmit && !(await beforeSubmit())) return
+    if (checking.current) return
     form.clearErrors()
-    const result = validateEnrollment(form.values, { mode })
+    let validation: Awaited<ReturnType<typeof loadValidation>>
+    checking.current = true
+    try {
+      validation = await loadValidation()
+    } catch (error) {
+      console.error('Could not load the form checks', error)
+      form.showErrors({}, NOT_CHECKED)
+      return
+    } finally {
+      checking.current = false
+    }
+    const result = validation.validateEnrollment(form.values, { mode })
     if (!result.success) {
       form.showErrors(firstMessages(result.errors), CHECK_ABOVE)
       setFocusRequest((count) => count + 1)

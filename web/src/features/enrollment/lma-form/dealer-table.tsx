@@ -14,7 +14,8 @@ import {
   useFormSnapshot,
 } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
-import { DealerRows, Required } from './dealer-rows'
+import { Required } from './dealer-row'
+import { DealerRows } from './dealer-rows'
 
 const LIMIT_ID = 'dealer-table-limit'
 
@@ -170,9 +171,11 @@ function totalsOf(rows: readonly DealerEntry[]): DealerTotals {
 /** The running cost of the rows, live while the rows are edited. */
 function DealerTotal() {
   const form = useForm<Enrollment>()
-  const { cents, counted } = useFormSnapshot(
+  // Two numbers, so that a key that changes no price (a BAC, a name) renders nothing here.
+  const cents = useFormSnapshot(form, (state) => totalsOf(state.values.dealers).cents, 'dealers')
+  const counted = useFormSnapshot(
     form,
-    (state) => totalsOf(state.values.dealers),
+    (state) => totalsOf(state.values.dealers).counted,
     'dealers',
   )
   return (
