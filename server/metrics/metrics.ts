@@ -86,7 +86,7 @@ export class Metrics {
   })
   private readonly jobDone = new Counter({
     name: METRIC_NAMES.jobDone,
-    help: 'What the periodic jobs did: authorization-reminders counts reminder mails, draft-purge drafts purged.',
+    help: 'What the periodic jobs did: authorization-reminders counts reminder mails, draft-purge drafts purged, list-changes-purge the admin list’s old changes deleted.',
     labelNames: ['job'] as const,
     registers: [this.registry],
   })
