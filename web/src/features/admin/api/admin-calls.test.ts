@@ -1,6 +1,6 @@
 import type { EnrollmentListItem } from '@shared/enrollment/enrollment'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { findEnrollments, type ListFilters } from './admin-calls'
+import { editHeldRows, findEnrollments, type ListFilters } from './admin-calls'
 
 const FILTERS: ListFilters = {
   query: '',
@@ -66,8 +66,12 @@ describe('the admin list in the browser', () => {
       ['c', 'Approved'],
       ['a', 'Approving'],
     ])
-    // The next request asks from the cursor of the changes merged last.
-    await findEnrollments(FILTERS, undefined, second)
+    // The next request asks from the cursor of the changes merged last, also once a status
+    // was shown on the rows at once after an action.
+    const shown = editHeldRows(second, (item) =>
+      item.guid === 'a' ? { ...item, status: 'Approved' as const } : item,
+    )
+    await findEnrollments(FILTERS, undefined, shown)
     expect(fetch.mock.calls[2]?.[0]).toBe('/api/enrollments/changes?year=2026&since=2_12%3A12%3A')
   })
 

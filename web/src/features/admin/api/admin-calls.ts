@@ -41,11 +41,22 @@ function listParams(filters: ListFilters): URLSearchParams {
  * themselves: the List-Cursor of the full answer, or the cursor of the changes merged into
  * them. Rows a cancelled request never replaced keep their own cursor.
  */
-const listCursors = new WeakMap<EnrollmentListItem[], string>()
+const listCursors = new WeakMap<readonly object[], string>()
 
 function withCursor(rows: EnrollmentListItem[], cursor: string | null | undefined) {
   if (cursor) listCursors.set(rows, cursor)
   return rows
+}
+
+/**
+ * Held rows edited in place of an answer (a status shown at once after an action), keeping
+ * their cursor: the next request's changes bring the rows as the server has them.
+ */
+export function editHeldRows<R extends object>(rows: R[], edit: (row: R) => R): R[] {
+  const edited = rows.map(edit)
+  const cursor = listCursors.get(rows)
+  if (cursor) listCursors.set(edited, cursor)
+  return edited
 }
 
 /**

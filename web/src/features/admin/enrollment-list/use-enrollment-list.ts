@@ -48,11 +48,15 @@ export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const settled = useAskedFilters(filters, ready)
   const asked = settled ?? filters
   const queryClient = useQueryClient()
+  // The rows held for the filters, when any: only what changed since is asked for. Both
+  // queries below load this way: they are one query when only the year and search are set.
+  const load =
+    (filters: ListFilters) =>
+    ({ signal, queryKey }: { signal: AbortSignal; queryKey: readonly unknown[] }) =>
+      findEnrollments(filters, signal, queryClient.getQueryData<EnrollmentListItem[]>(queryKey))
   const list = useQuery({
     queryKey: adminKeys.list(asked),
-    // The rows held for these filters, when any: only what changed since is asked for.
-    queryFn: ({ signal, queryKey }) =>
-      findEnrollments(asked, signal, queryClient.getQueryData<EnrollmentListItem[]>(queryKey)),
+    queryFn: load(asked),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
     // The rows are kept as answered, so that they keep their cursor (findEnrollments).
@@ -62,8 +66,10 @@ export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const year = yearOf(filters)
   const yearAnswer = useQuery({
     queryKey: adminKeys.list(year),
-    queryFn: ({ signal }) => findEnrollments(year, signal),
+    queryFn: load(year),
     enabled: false,
+    // As for the list: the same query when only the year and search are set.
+    structuralSharing: false,
   })
 
   const key = filterKey(filters)
