@@ -168,7 +168,10 @@ test('after an action the list asks only for what changed, and shows another adm
     await expect(rows.filter({ hasText: mine }).locator('.status')).toHaveText('Declined')
     await expect(rows.filter({ hasText: theirs }).locator('.status')).toHaveText('Approved')
   })
-  expect(asked.some((path) => path.startsWith('/api/enrollments/changes?')), asked.join(' ')).toBe(true)
+  expect(
+    asked.some((path) => path.startsWith('/api/enrollments/changes?')),
+    asked.join(' '),
+  ).toBe(true)
   expect(asked.some((path) => path.startsWith('/api/enrollments?'))).toBe(false)
 })
 
