@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
-import { adminRequest, signIn } from './support/admin'
+import { adminRequest, signIn, submitDealer } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
 
 /**
@@ -121,6 +121,58 @@ test('marking an invoice paid in the dialog updates the list under it and the op
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(page.getByText('No enrollments to display.')).toBeVisible()
+})
+
+test('after an action the list asks only for what changed, and shows another administrator’s changes and deletions too', async ({
+  page,
+}) => {
+  const prefix = freshName('Delta')
+  const [mine, theirs, gone] = ['Mine', 'Theirs', 'Gone'].map((who) => `${prefix} ${who} Motors`)
+  for (const name of [mine, theirs, gone]) await submitDealer(page, name ?? '')
+  await signIn(page)
+  const guidOf = async (name: string) => {
+    const answer = await adminRequest(
+      page,
+      'GET',
+      `/api/enrollments?search=${encodeURIComponent(name)}`,
+    )
+    return ((await answer.json()) as { guid: string }[])[0]?.guid ?? ''
+  }
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(prefix)
+  const rows = page.locator('.list-table tbody tr')
+  await expect(rows).toHaveCount(3)
+  // Another administrator approves one and deletes another, unseen by this page.
+  expect(
+    (
+      await adminRequest(page, 'POST', `/api/enrollments/${await guidOf(theirs ?? '')}/approve`)
+    ).status(),
+  ).toBe(200)
+  expect(
+    (
+      await adminRequest(page, 'POST', `/api/enrollments/${await guidOf(gone ?? '')}/delete`)
+    ).status(),
+  ).toBe(200)
+
+  const asked = await apiRequestsDuring(page, async () => {
+    await rows.getByRole('button', { name: mine }).click()
+    const dialog = page.getByRole('dialog', { name: `${mine} - Approving` })
+    await dialog.getByRole('button', { name: 'Decline' }).click()
+    await page
+      .getByRole('dialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'Yes' })
+      .click()
+    await expect(page.getByText('Enrollment declined.')).toBeVisible()
+    // The dialog closes after a decline; the row that was deleted elsewhere is gone.
+    await expect(dialog).toHaveCount(0)
+    await expect(rows).toHaveCount(2)
+    await expect(rows.filter({ hasText: mine }).locator('.status')).toHaveText('Declined')
+    await expect(rows.filter({ hasText: theirs }).locator('.status')).toHaveText('Approved')
+  })
+  expect(
+    asked.some((path) => path.startsWith('/api/enrollments/changes?')),
+    asked.join(' '),
+  ).toBe(true)
+  expect(asked.some((path) => path.startsWith('/api/enrollments?'))).toBe(false)
 })
 
 test('nothing is asked again when the window gets the focus back', async ({ page }) => {

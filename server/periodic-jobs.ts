@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { type DraftPurgeOptions, draftPurgeJob } from './draft/draft-purge-job.js'
+import {
+  type ListChangesPurgeOptions,
+  listChangesPurgeJob,
+} from './enrollment/list-changes-purge-job.js'
 import { type ReminderOptions, reminderJob } from './reminders/reminder-job.js'
 import { type RetentionOptions, retentionJob } from './retention/retention-job.js'
 import type { PeriodicJob } from './scheduler/scheduler.js'
@@ -8,6 +12,7 @@ export interface PeriodicJobOptions {
   reminders?: ReminderOptions
   draftPurge?: DraftPurgeOptions
   retention?: RetentionOptions
+  listChangesPurge?: ListChangesPurgeOptions
 }
 
 /**
@@ -20,5 +25,6 @@ export function periodicJobs(app: FastifyInstance, options: PeriodicJobOptions):
     reminderJob(app, options.reminders),
     draftPurgeJob(app, options.draftPurge),
     retentionJob(app, options.retention),
+    listChangesPurgeJob(app, options.listChangesPurge),
   ].filter((job): job is PeriodicJob => job !== undefined)
 }

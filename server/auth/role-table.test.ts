@@ -54,6 +54,8 @@ const TABLE: Record<string, string> = {
     '                                401  ok     ok    ok       ok       ok      ok',
   'GET /api/enrollments':
     '                            401  403    ok    ok       ok       ok      ok',
+  'GET /api/enrollments/changes':
+    '                    401  403    ok    ok       ok       ok      ok',
   'GET /api/enrollments/{guid}/history':
     '             401  403    ok    ok       ok       404     404',
   'POST /api/enrollments/{guid}/update':
@@ -181,6 +183,10 @@ const REQUESTS: Record<string, RouteRequest> = {
   },
   'GET /api/session': { build: () => ({ url: '/api/session' }) },
   'GET /api/enrollments': { build: () => ({ url: `/api/enrollments?year=${YEAR}` }) },
+  // A cursor before every transaction: every change of the year is new to it.
+  'GET /api/enrollments/changes': {
+    build: () => ({ url: `/api/enrollments/changes?year=${YEAR}&since=${Date.now()}_1:1:` }),
+  },
   'GET /api/enrollments/{guid}/history': {
     build: (e) => ({ url: `/api/enrollments/${e.guid}/history` }),
   },

@@ -30,3 +30,16 @@ export function invoiceScopeSql(
     where scoped.guid = ${enrollmentGuidColumn}
       and ${enrollmentScopeSql(sql.ref('scoped.region_id'), scope)})`
 }
+
+/**
+ * Whether any of the regions in the array `regionsColumn` is in the scope: the changes of the
+ * admin list name an enrollment's regions before and after a write (migration 0019).
+ */
+export function regionsInScopeSql(
+  regionsColumn: RawBuilder<unknown>,
+  scope: EnrollmentScope,
+): RawBuilder<boolean> {
+  if (scope.all) return sql<boolean>`true`
+  if (scope.regionIds.length === 0) return sql<boolean>`false`
+  return sql<boolean>`${regionsColumn} && array[${sql.join(scope.regionIds)}]::integer[]`
+}

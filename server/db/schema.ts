@@ -241,6 +241,21 @@ export interface AuditTrailTable {
   row_count: number
 }
 
+/**
+ * A write of an enrollment (or of its invoice's total) for the admin list's changes, written by
+ * triggers (migration 0019).
+ */
+export interface EnrollmentListChangeTable {
+  id: Generated<string>
+  /** The writing transaction, as `xid8` text. */
+  xid: Generated<string>
+  at: Generated<Date>
+  enrollment_guid: string
+  year: number
+  /** The enrollment's regions before and after the write. */
+  regions: (number | null)[]
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -256,4 +271,5 @@ export interface Database {
   enrollment_drafts: EnrollmentDraftTable
   scheduled_jobs: ScheduledJobTable
   audit_trail: AuditTrailTable
+  enrollment_list_changes: EnrollmentListChangeTable
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import {
   deletedEnrollmentSchema,
   enrollmentHistoryItemSchema,
+  enrollmentListChangesSchema,
   enrollmentListItemSchema,
   storedEnrollmentSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
@@ -26,10 +27,14 @@ import { declineEnrollment } from './decline-enrollment.js'
 import { deleteEnrollment } from './delete-enrollment.js'
 import { createEnrollmentContext } from './enrollment-context.js'
 import { enrollmentListEtag, matchesIfNoneMatch } from './enrollment-list-etag.js'
-import { enrollmentListQuery } from './enrollment-list-query.js'
+import { enrollmentChangesQuery, enrollmentListQuery } from './enrollment-list-query.js'
 import { toWire } from './enrollment-mapping.js'
 import { findEnrollmentHistory } from './find-enrollment-history.js'
-import { findEnrollments } from './find-enrollments.js'
+import {
+  findEnrollmentChanges,
+  findEnrollments,
+  findEnrollmentsWithCursor,
+} from './find-enrollments.js'
 import { editedEnrollmentBody, guidParams } from './public-enrollment-routes.js'
 import { reauthorizeEnrollment } from './reauthorize-enrollment.js'
 import { updateEnrollment } from './update-enrollment.js'
@@ -43,7 +48,7 @@ const listRoute = {
   ...admin,
   summary: 'The enrollments of a year, newest change first',
   description:
-    'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body.',
+    'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body. Without the attention, invoice and waiting filters it answers a List-Cursor header too: sent to GET /api/enrollments/changes as `since`, it answers what changed after this list was read.',
   querystring: enrollmentListQuery,
   response: {
     200: z.array(enrollmentListItemSchema),
@@ -52,6 +57,15 @@ const listRoute = {
       .describe('Not Modified, no body: the list is the one of the ETag in If-None-Match.'),
     ...problemResponses,
   },
+}
+
+const changesRoute = {
+  ...admin,
+  summary: 'What changed in the list since a cursor',
+  description:
+    'The rows of the list (same filters and regions as GET /api/enrollments) written since the cursor `since` (the List-Cursor header of the list, or the `cursor` of an earlier answer), and the guids it no longer shows. A cursor older than 12 hours answers `full` with the whole list.',
+  querystring: enrollmentChangesQuery,
+  response: { 200: enrollmentListChangesSchema, ...problemResponses },
 }
 
 const historyRoute = {
@@ -115,7 +129,9 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
   // The latest lists as sent, by tag and encoding (docs/decisions.md, "The admin list answers
   // 304 while nothing changed, and keeps its latest answers"): an unchanged year costs its
   // tag's query, not the list and its compression.
-  const listAnswers = new EncodedAnswerCache<{ encoding: AnswerEncoding }>(LIST_ANSWERS_BYTES)
+  const listAnswers = new EncodedAnswerCache<{ encoding: AnswerEncoding; cursor: string }>(
+    LIST_ANSWERS_BYTES,
+  )
 
   api.get('/enrollments', { schema: listRoute, onRequest: view }, async (request, reply) => {
     reply.headers(noStore)
@@ -141,14 +157,30 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     const key = `${wanted} ${etag}`
     let answer = listAnswers.get(key)
     if (!answer) {
-      answer = await encodeAnswer(await findEnrollments(context, filters), wanted)
+      // The cursor of the list read now, kept with it: when a kept answer is sent later, its
+      // cursor is as old as the list, and the changes since it are all that is new.
+      const { list, cursor } = await findEnrollmentsWithCursor(context, filters)
+      answer = { ...(await encodeAnswer(list, wanted)), cursor }
       listAnswers.set(key, answer)
     }
+    reply.header('list-cursor', answer.cursor)
     reply.header('vary', 'accept-encoding')
     // Already encoded: the compress plugin leaves an answer with a Content-Encoding alone.
     if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding)
     return reply.send(preEncoded(answer.body))
   })
+
+  api.get(
+    '/enrollments/changes',
+    { schema: changesRoute, onRequest: view },
+    async (request, reply) => {
+      reply.headers(noStore)
+      reply.type('application/json; charset=utf-8')
+      const { since, ...query } = request.query
+      const filters = { ...query, scope: staffOf(request).scope }
+      return preSerialized(await findEnrollmentChanges(context, filters, since))
+    },
+  )
 
   api.get(
     '/enrollments/:guid/history',

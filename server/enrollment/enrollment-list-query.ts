@@ -60,3 +60,45 @@ export const enrollmentListQuery = z.object({
       .optional(),
   ),
 })
+
+/** A cursor: the time it was read (ms), then its snapshot, `xmin:xmax:xip,...`. */
+const CURSOR = /^\d{1,15}_\d{1,19}:\d{1,19}:(\d{1,19}(,\d{1,19})*)?$/
+const SINCE_MESSAGE = 'Since must be the cursor of an earlier answer of the list or its changes.'
+
+/**
+ * The query of `GET /api/enrollments/changes`: the list's filters but those that read the
+ * outbox or the clock (their changes are not writes of an enrollment), and the cursor.
+ */
+export const enrollmentChangesQuery = enrollmentListQuery
+  .pick({ year: true, status: true, type: true, brand: true, search: true })
+  .extend({
+    since: z
+      .string({ error: SINCE_MESSAGE })
+      .max(4000, SINCE_MESSAGE)
+      .refine(isSnapshotCursor, SINCE_MESSAGE)
+      .transform((since) => {
+        const [at = '', snapshot = ''] = since.split('_')
+        return { at: Number(at), snapshot }
+      }),
+  })
+  .strict()
+
+/**
+ * Whether the snapshot of a cursor is one PostgreSQL reads (`xmin:xmax:xip,...`): transaction
+ * ids of 63 bits, xmin not above xmax, the running ones between them in increasing order.
+ */
+function isSnapshotCursor(since: string): boolean {
+  if (!CURSOR.test(since)) return false
+  const [xmin = 0n, xmax = 0n, ...running] = (since.split('_')[1] ?? '')
+    .split(/[:,]/)
+    .filter((part) => part !== '')
+    .map(BigInt)
+  const limit = 2n ** 63n
+  if (xmin < 1n || xmax >= limit || xmin > xmax) return false
+  let previous = xmin - 1n
+  for (const xid of running) {
+    if (xid <= previous || xid >= xmax) return false
+    previous = xid
+  }
+  return true
+}

@@ -8,7 +8,7 @@ import type {
 import { referenceSearchPrefix } from '../../shared/enrollment/enrollment-reference.js'
 import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
-import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
+import { enrollmentScopeSql, regionsInScopeSql } from '../db/enrollment-scope-sql.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
 import type { JsonText } from '../http/openapi-schemas.js'
@@ -38,6 +38,14 @@ export interface EnrollmentListFilters {
   waiting?: number
 }
 
+/** A cursor of the list's changes, as read by `parseListCursor`. */
+export interface ListCursor {
+  /** When it was read, in milliseconds since the epoch (the database's clock). */
+  at: number
+  /** The snapshot the list was read in, as `pg_snapshot` text. */
+  snapshot: string
+}
+
 /** The moment the list is read at: the program's today and the waiting times count from it. */
 export interface ListClock {
   /** YYYY-MM-DD (shared/invoice/invoice.ts, programToday). */
@@ -60,100 +68,102 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
       clock: ListClock,
       { withReferences = false } = {},
     ): Promise<JsonText<EnrollmentListItem[]>> {
-      let query = db
-        .selectFrom('enrollments as e')
-        .leftJoin('enrollment_dealers as first', (join) =>
-          join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
-        )
-        .leftJoin('invoices as i', 'i.enrollment_guid', 'e.guid')
-        // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
-        .select([
-          'e.guid',
-          'e.year',
-          'e.brand',
-          'e.type',
-          'e.status',
-          sql<string>`case when e.type = 'Dealer' then coalesce(first.bac, '') else '' end`.as(
-            'bac',
-          ),
-          sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
-          isoTimestamp(sql.ref('e.created_at')).as('created'),
-          isoTimestamp(sql.ref('e.modified_at')).as('modified'),
-          sql<boolean>`e.erased_at is not null`.as('erased'),
-          orderedKitsSql('e').as('kits'),
-          coveredDealersSql('e').as('dealers'),
-          sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),
-        ])
-        .$if(withReferences, (qb) => qb.select('e.reference'))
-        .where(enrollmentScopeSql(sql.ref('e.region_id'), filters.scope))
-      if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
-      if (filters.status) query = query.where('e.status', '=', filters.status)
-      if (filters.type) query = query.where('e.type', '=', filters.type)
-      if (filters.attention === 'failed-mail') {
-        query = query.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('outbox as o')
-              .select(sql`1`.as('one'))
-              .whereRef('o.enrollment_guid', '=', 'e.guid')
-              .where(mailFailedSql('o')),
-          ),
-        )
-      }
-      if (filters.attention === 'overdue-invoice') {
-        query = query.where(invoiceStateSql('i', 'overdue', clock.today))
-      }
-      if (filters.invoice) query = query.where(invoiceStateSql('i', filters.invoice, clock.today))
-      if (filters.waiting !== undefined) {
-        query = query.where(waitingSinceSql('e', filters.waiting, clock.now))
-      }
-      if (filters.brand) query = query.where('e.brand', '=', filters.brand)
-      if (filters.search) {
-        const pattern = `%${escapeLike(filters.search)}%`
-        const referencePrefix = referenceSearchPrefix(filters.search)
-        // Matches the LMA's fields or any dealer row's, or the start of the reference. An IN
-        // over a UNION, not an OR with EXISTS, so each side is a bitmap scan of its trigram
-        // index (0004-search-indexes) or of the reference's prefix index (0011).
-        query = query.where('e.id', 'in', (eb) => {
-          const byFields = eb
-            .selectFrom('enrollments as l')
-            .select('l.id')
-            .where((inner) =>
-              inner.or([
-                inner(sql<string>`l.lma->>'name'`, 'ilike', pattern),
-                inner(sql<string>`l.lma->>'emailAddress'`, 'ilike', pattern),
-                inner(sql<string>`l.lma->>'authEmailAddress'`, 'ilike', pattern),
-                inner(sql<string>`l.lma->>'postal'`, 'ilike', pattern),
-              ]),
-            )
-            .union(
-              eb
-                .selectFrom('enrollment_dealers as d')
-                .select('d.enrollment_id as id')
-                .where((inner) =>
-                  inner.or([
-                    inner('d.bac', 'ilike', pattern),
-                    inner('d.name', 'ilike', pattern),
-                    inner('d.auth_email_address', 'ilike', pattern),
-                    inner('d.postal', 'ilike', pattern),
-                  ]),
-                ),
-            )
-          if (referencePrefix === null) return byFields
-          return byFields.union(
-            eb
-              .selectFrom('enrollments as r')
-              .select('r.id')
-              .where(referenceDigitsSql(sql.ref('r.reference')), 'like', `${referencePrefix}%`),
-          )
-        })
-      }
-      const items = query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc').as('item')
-      // json_agg keeps the order of its sorted subquery (it is neither joined nor grouped).
       const { list } = await db
-        .selectFrom(items)
+        .selectFrom(listItems(db, filters, clock, withReferences).as('item'))
         .select(sql<string>`coalesce(json_agg(item), '[]')::text`.as('list'))
         .executeTakeFirstOrThrow()
       return list
+    },
+
+    /**
+     * The list as `find` writes it, with the cursor of its changes: the snapshot the list was
+     * read in (one statement, so one snapshot), which `changesSince` answers the changes after.
+     */
+    async findWithCursor(
+      filters: EnrollmentListFilters,
+      clock: ListClock,
+    ): Promise<{ list: JsonText<EnrollmentListItem[]>; cursor: string }> {
+      const { list, snapshot, at } = await db
+        .selectFrom(listItems(db, filters, clock, false).as('item'))
+        .select([
+          sql<string>`coalesce(json_agg(item), '[]')::text`.as('list'),
+          sql<string>`pg_current_snapshot()::text`.as('snapshot'),
+          sql<string>`(extract(epoch from now()) * 1000)::bigint::text`.as('at'),
+        ])
+        .executeTakeFirstOrThrow()
+      return { list, cursor: `${at}_${snapshot}` }
+    },
+
+    /**
+     * What changed in the list since `cursor` (a cursor of findWithCursor or of an earlier call),
+     * in one statement: the list items of the enrollments written by a transaction the cursor's
+     * snapshot does not see (so one that commits after the cursor was read, however early it
+     * began), and, of those, the guids the list no longer shows (deleted, or out of the filters
+     * or the scope) among the ones the asker could have seen: a regional manager is told only of
+     * an enrollment that was in their regions before or after a write. Answers the new cursor.
+     */
+    async changesSince(
+      filters: EnrollmentListFilters,
+      clock: ListClock,
+      cursor: ListCursor,
+    ): Promise<{ changed: JsonText<EnrollmentListItem[]>; removed: string[]; cursor: string }> {
+      const since = sql`${cursor.snapshot}::pg_snapshot`
+      const ofYear = filters.year === undefined ? sql`true` : sql`c.year = ${filters.year}`
+      const items = listItems(db, filters, clock, false).where(
+        sql<boolean>`e.guid in (select guid from changed)`,
+      )
+      const { rows } = await sql<{
+        changed: string
+        removed: string[] | null
+        snapshot: string
+        at: string
+      }>`
+        with changed as materialized (
+          select c.enrollment_guid as guid,
+            bool_or(${regionsInScopeSql(sql.ref('c.regions'), filters.scope)}) as seen
+          from enrollment_list_changes c
+          where ${ofYear}
+            and c.xid >= pg_snapshot_xmin(${since})
+            and not pg_visible_in_snapshot(c.xid, ${since})
+          group by c.enrollment_guid
+        ), item as materialized (${items})
+        select
+          (select coalesce(json_agg(item), '[]')::text from item) as changed,
+          (select array_agg(changed.guid::text order by changed.guid) from changed
+            where changed.seen and changed.guid not in (select guid from item)) as removed,
+          pg_current_snapshot()::text as snapshot,
+          (extract(epoch from now()) * 1000)::bigint::text as at`.execute(db)
+      const row = rows[0]
+      if (!row) throw new Error('The changes query answered no row.')
+      return {
+        changed: row.changed,
+        removed: row.removed ?? [],
+        cursor: `${row.at}_${row.snapshot}`,
+      }
+    },
+
+    /**
+     * Whether `cursor` can be answered with changes: its snapshot is of this database (not
+     * ahead of it) and was read in the time the changes are kept for.
+     */
+    async cursorAnswerable(cursor: ListCursor, keptMs: number): Promise<boolean> {
+      const { rows } = await sql<{ answerable: boolean }>`
+        select (
+          pg_snapshot_xmax(${cursor.snapshot}::pg_snapshot)
+            <= pg_snapshot_xmax(pg_current_snapshot())
+          and ${cursor.at} > (extract(epoch from now()) * 1000)::bigint - ${keptMs}
+        ) as answerable`.execute(db)
+      return rows[0]?.answerable === true
+    },
+
+    /** Forgets the changes older than `keptMs` that no running transaction can still commit. */
+    async purgeChanges(olderThanMs: number): Promise<number> {
+      const result = await db
+        .deleteFrom('enrollment_list_changes')
+        .where('at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+        .where(sql<boolean>`xid < pg_snapshot_xmin(pg_current_snapshot())`)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
 
     /**
@@ -180,6 +190,102 @@ export function createEnrollmentListRepository(db: Kysely<Database>) {
       return rows[0]
     },
   }
+}
+
+/** The list's rows as the list reads them, newest change first (see `find`). */
+function listItems(
+  db: Kysely<Database>,
+  filters: EnrollmentListFilters,
+  clock: ListClock,
+  withReferences: boolean,
+) {
+  let query = db
+    .selectFrom('enrollments as e')
+    .leftJoin('enrollment_dealers as first', (join) =>
+      join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
+    )
+    .leftJoin('invoices as i', 'i.enrollment_guid', 'e.guid')
+    // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
+    .select([
+      'e.guid',
+      'e.year',
+      'e.brand',
+      'e.type',
+      'e.status',
+      sql<string>`case when e.type = 'Dealer' then coalesce(first.bac, '') else '' end`.as('bac'),
+      sql<string>`coalesce(nullif(e.lma->>'name', ''), first.name, '')`.as('name'),
+      isoTimestamp(sql.ref('e.created_at')).as('created'),
+      isoTimestamp(sql.ref('e.modified_at')).as('modified'),
+      sql<boolean>`e.erased_at is not null`.as('erased'),
+      orderedKitsSql('e').as('kits'),
+      coveredDealersSql('e').as('dealers'),
+      sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),
+    ])
+    .$if(withReferences, (qb) => qb.select('e.reference'))
+    .where(enrollmentScopeSql(sql.ref('e.region_id'), filters.scope))
+  if (filters.year !== undefined) query = query.where('e.year', '=', filters.year)
+  if (filters.status) query = query.where('e.status', '=', filters.status)
+  if (filters.type) query = query.where('e.type', '=', filters.type)
+  if (filters.attention === 'failed-mail') {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('outbox as o')
+          .select(sql`1`.as('one'))
+          .whereRef('o.enrollment_guid', '=', 'e.guid')
+          .where(mailFailedSql('o')),
+      ),
+    )
+  }
+  if (filters.attention === 'overdue-invoice') {
+    query = query.where(invoiceStateSql('i', 'overdue', clock.today))
+  }
+  if (filters.invoice) query = query.where(invoiceStateSql('i', filters.invoice, clock.today))
+  if (filters.waiting !== undefined) {
+    query = query.where(waitingSinceSql('e', filters.waiting, clock.now))
+  }
+  if (filters.brand) query = query.where('e.brand', '=', filters.brand)
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search)}%`
+    const referencePrefix = referenceSearchPrefix(filters.search)
+    // Matches the LMA's fields or any dealer row's, or the start of the reference. An IN
+    // over a UNION, not an OR with EXISTS, so each side is a bitmap scan of its trigram
+    // index (0004-search-indexes) or of the reference's prefix index (0011).
+    query = query.where('e.id', 'in', (eb) => {
+      const byFields = eb
+        .selectFrom('enrollments as l')
+        .select('l.id')
+        .where((inner) =>
+          inner.or([
+            inner(sql<string>`l.lma->>'name'`, 'ilike', pattern),
+            inner(sql<string>`l.lma->>'emailAddress'`, 'ilike', pattern),
+            inner(sql<string>`l.lma->>'authEmailAddress'`, 'ilike', pattern),
+            inner(sql<string>`l.lma->>'postal'`, 'ilike', pattern),
+          ]),
+        )
+        .union(
+          eb
+            .selectFrom('enrollment_dealers as d')
+            .select('d.enrollment_id as id')
+            .where((inner) =>
+              inner.or([
+                inner('d.bac', 'ilike', pattern),
+                inner('d.name', 'ilike', pattern),
+                inner('d.auth_email_address', 'ilike', pattern),
+                inner('d.postal', 'ilike', pattern),
+              ]),
+            ),
+        )
+      if (referencePrefix === null) return byFields
+      return byFields.union(
+        eb
+          .selectFrom('enrollments as r')
+          .select('r.id')
+          .where(referenceDigitsSql(sql.ref('r.reference')), 'like', `${referencePrefix}%`),
+      )
+    })
+  }
+  // json_agg keeps the order of its sorted subquery (it is neither joined nor grouped).
+  return query.orderBy('e.modified_at', 'desc').orderBy('e.id', 'desc')
 }
 
 export type EnrollmentListRepository = ReturnType<typeof createEnrollmentListRepository>

@@ -55,7 +55,7 @@ export class PrometheusMetrics {
   })
   private readonly jobDone = new Counter({
     name: METRIC_NAMES.jobDone,
-    help: 'What the periodic jobs did: authorization-reminders counts reminder mails, draft-purge drafts purged.',
+    help: 'What the periodic jobs did: authorization-reminders counts reminder mails, draft-purge drafts purged, data-retention enrollments erased, list-changes-purge the admin list’s old changes deleted.',
     labelNames: ['job'] as const,
     registers: [this.registry],
   })

@@ -110,7 +110,9 @@ describe.each(testDatabaseKinds())('the scheduler on %s', (kind) => {
     const jobs = createScheduledJobRepository(t.database.db)
     await waitFor(async () => {
       const runs = await Promise.all(
-        ['authorization-reminders', 'draft-purge', 'data-retention'].map((job) => jobs.runsOf(job)),
+        ['authorization-reminders', 'draft-purge', 'data-retention', 'list-changes-purge'].map(
+          (job) => jobs.runsOf(job),
+        ),
       )
       return runs.every((run) => run.runs === 1) ? true : undefined
     })

@@ -186,6 +186,30 @@ export const enrollmentListItemSchema = z
   })
   .meta({ id: 'EnrollmentListItem' })
 
+/** What changed in the admin list since a cursor (`GET /api/enrollments/changes`). */
+export const enrollmentListChangesSchema = z
+  .object({
+    cursor: z
+      .string()
+      .describe('Send it as `since` to be told what changes after this answer was read.'),
+    full: z
+      .boolean()
+      .describe(
+        'True when the cursor was too old to answer with changes: `changed` is then the whole list (newest change first) and replaces what the caller holds.',
+      ),
+    changed: z
+      .array(enrollmentListItemSchema)
+      .describe(
+        'The rows added or changed since the cursor, as the list shows them now, newest change first.',
+      ),
+    removed: z
+      .array(z.uuid())
+      .describe(
+        'The guids the list no longer shows: deleted, or no longer matching the filters or the caller’s regions.',
+      ),
+  })
+  .meta({ id: 'EnrollmentListChanges' })
+
 /** One entry of an enrollment's audit history. */
 export const enrollmentHistoryItemSchema = z
   .object({

@@ -8,6 +8,7 @@ import type { DealerEntry } from './dealer-entry-fields.js'
 import type { ClientEnrollmentStatus, EnrollmentType } from './enrollment-choices.js'
 import type {
   bacLookupResultSchema,
+  enrollmentListChangesSchema,
   enrollmentListItemSchema,
   lmaLookupResultSchema,
 } from './enrollment-wire-schema.js'
@@ -53,6 +54,9 @@ export interface Enrollment {
 
 /** A row of the admin list (docs/product.md#api). */
 export type EnrollmentListItem = z.output<typeof enrollmentListItemSchema>
+
+/** `GET /api/enrollments/changes` answers what changed in the admin list since a cursor. */
+export type EnrollmentListChanges = z.output<typeof enrollmentListChangesSchema>
 
 /** `GET /api/enrollments/autocomplete/bac` answers a list of these. */
 export type BacLookupResult = z.output<typeof bacLookupResultSchema>

@@ -60,6 +60,35 @@ export async function benchAdminList(
         run(() => listPath, options.duration, {}, 200, before),
       )
     : null
+  // The changes since a cursor read just before one enrollment of the year changes, each
+  // request after its own change: what the browser asks for after an action (a delta of one
+  // row, whatever the year's size).
+  let cursor = ''
+  const changesPath = () =>
+    `/api/enrollments/changes?year=${options.year}&since=${encodeURIComponent(cursor)}`
+  const changes = options.databaseUrl
+    ? await afterEachChange(
+        options.databaseUrl,
+        options.year,
+        (before) => run(changesPath, options.duration, {}, 200, before),
+        (next) => {
+          cursor = next
+        },
+      )
+    : null
+  const changesSize = options.databaseUrl
+    ? await afterEachChange(
+        options.databaseUrl,
+        options.year,
+        async (before) => {
+          await before()
+          return measureChangesSize(server.url, changesPath(), options.token)
+        },
+        (next) => {
+          cursor = next
+        },
+      )
+    : null
   progress(`admin list with search: ${loadText}`)
   const search = await run(searchPath)
   // The same year asked for again with the tag of its last answer: nothing changed, so 304.
@@ -108,6 +137,23 @@ export async function benchAdminList(
           baseline,
           ratio: 'n/a',
         },
+    changes && changesSize
+      ? {
+          path: 'Admin list’s changes (GET /api/enrollments/changes), same year, each request after a change to it',
+          load: loadText,
+          result:
+            `p50 ${ms(changes.p50)}, p99 ${ms(changes.p99)} (n=${changes.count}); ${changesSize.rows} row changed, ` +
+            `${kb(changesSize.gzip)} gzip (${kb(changesSize.raw)} JSON)${errors(changes.errors)}`,
+          baseline,
+          ratio: ratio(changes.p50, changes.p99),
+        }
+      : {
+          path: 'Admin list’s changes (GET /api/enrollments/changes), same year, each request after a change to it',
+          load: '-',
+          result: 'PostgreSQL only (--db postgres): PGlite has no second connection',
+          baseline,
+          ratio: 'n/a',
+        },
     {
       path: 'Admin list, same year again, unchanged (If-None-Match)',
       load: loadText,
@@ -127,16 +173,26 @@ export async function benchAdminList(
   ]
 }
 
-/** Runs `measure` with a change to one enrollment of `year` before each request. */
+/**
+ * Runs `measure` with a change to one enrollment of `year` before each request; `cursor`, when
+ * given, is told the list's cursor (as the server writes it) read just before each change.
+ */
 async function afterEachChange<T>(
   databaseUrl: string,
   year: number,
   measure: (before: () => Promise<void>) => Promise<T>,
+  cursor?: (next: string) => void,
 ): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
     return await measure(async () => {
+      if (cursor) {
+        const { rows } = await client.query<{ cursor: string }>(
+          `select (extract(epoch from now()) * 1000)::bigint || '_' || pg_current_snapshot()::text as cursor`,
+        )
+        cursor(rows[0]?.cursor ?? '')
+      }
       // A new version of one row: what any edit, approval or decline does to the list's tag.
       await client.query(
         `update enrollments set version = version
@@ -170,6 +226,15 @@ async function measureSize(url: string, path: string, token: string): Promise<Si
   const raw = await fetchBytes(url, path, token, 'identity')
   const rows = (JSON.parse(raw.toString('utf8')) as unknown[]).length
   return { rows, raw: raw.length, gzip: gzip.length }
+}
+
+/** The changes' answer as sent with gzip, and as JSON; the rows it names changed. */
+async function measureChangesSize(url: string, path: string, token: string): Promise<Size> {
+  const gzip = await fetchBytes(url, path, token, 'gzip')
+  const raw = await fetchBytes(url, path, token, 'identity')
+  const answer = JSON.parse(raw.toString('utf8')) as { changed: unknown[]; full: boolean }
+  if (answer.full) throw new Error(`${path} answered the whole list`)
+  return { rows: answer.changed.length, raw: raw.length, gzip: gzip.length }
 }
 
 /** The body exactly as it came over the wire (fetch would decompress it). */

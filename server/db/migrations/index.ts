@@ -17,6 +17,7 @@ import * as draftsAndScheduledJobs from './0015-drafts-and-scheduled-jobs.js'
 import * as sharedDeclineReason from './0016-shared-decline-reason.js'
 import * as auditTrail from './0017-audit-trail.js'
 import * as dataRetention from './0018-data-retention.js'
+import * as enrollmentListChanges from './0019-enrollment-list-changes.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-shared-decline-reason': sharedDeclineReason,
   '0017-audit-trail': auditTrail,
   '0018-data-retention': dataRetention,
+  '0019-enrollment-list-changes': enrollmentListChanges,
 }

@@ -49,6 +49,21 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await answer<T>(method, path, body, options)).body
+}
+
+/** An answer's body, and its headers (none when a 304 was answered from the kept answer). */
+export interface Answer<T> {
+  body: T
+  headers: Headers | null
+}
+
+async function answer<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   const token = bearerToken?.()
   if (token) headers.authorization = `Bearer ${token}`
@@ -60,13 +75,15 @@ async function request<T>(
   const kept = method === 'GET' ? revalidated.get(path) : undefined
   if (kept) headers['if-none-match'] = kept.etag
   const response = await fetch(path, init)
-  if (kept && response.status === 304) return parseBody(kept.text, kept.contentType) as T
+  if (kept && response.status === 304) {
+    return { body: parseBody(kept.text, kept.contentType) as T, headers: null }
+  }
   const text = await response.text()
   const contentType = response.headers.get('content-type')
   const parsed = parseBody(text, contentType)
   if (!response.ok) throw new ApiError(response.status, parsed)
   if (method === 'GET') remember(path, response.headers.get('etag'), text, contentType)
-  return parsed as T
+  return { body: parsed as T, headers: response.headers }
 }
 
 function remember(path: string, etag: string | null, text: string, contentType: string | null) {
@@ -93,6 +110,9 @@ function parseBody(text: string, contentType: string | null): unknown {
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  /** A GET whose answer's headers the caller reads too. */
+  getAnswer: <T>(path: string, options?: RequestOptions) =>
+    answer<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

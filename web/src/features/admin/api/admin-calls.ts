@@ -1,5 +1,9 @@
 import type { Session } from '@shared/auth/session-schema'
-import type { Enrollment, EnrollmentListItem } from '@shared/enrollment/enrollment'
+import type {
+  Enrollment,
+  EnrollmentListChanges,
+  EnrollmentListItem,
+} from '@shared/enrollment/enrollment'
 import type { HistoryChange } from '@shared/enrollment/history-changes'
 import type { AdminAction } from '@shared/enrollment/status-rules'
 import { api } from '../../../lib/api-client'
@@ -19,10 +23,7 @@ export interface ListFilters {
   waiting: number | null
 }
 
-export function findEnrollments(
-  filters: ListFilters,
-  signal?: AbortSignal,
-): Promise<EnrollmentListItem[]> {
+function listParams(filters: ListFilters): URLSearchParams {
   const params = new URLSearchParams({ year: String(filters.year) })
   if (filters.status) params.set('status', filters.status)
   if (filters.type) params.set('type', filters.type)
@@ -32,7 +33,81 @@ export function findEnrollments(
   if (filters.waiting !== null) params.set('waiting', String(filters.waiting))
   const search = filters.query.trim()
   if (search) params.set('search', search)
-  return api.get<EnrollmentListItem[]>(`/api/enrollments?${params}`, { signal })
+  return params
+}
+
+/**
+ * The cursor of each list the browser holds (GET /api/enrollments/changes), by the rows
+ * themselves: the List-Cursor of the full answer, or the cursor of the changes merged into
+ * them. Rows a cancelled request never replaced keep their own cursor.
+ */
+const listCursors = new WeakMap<readonly object[], string>()
+
+function withCursor(rows: EnrollmentListItem[], cursor: string | null | undefined) {
+  if (cursor) listCursors.set(rows, cursor)
+  return rows
+}
+
+/**
+ * Held rows edited in place of an answer (a status shown at once after an action), keeping
+ * their cursor: the next request's changes bring the rows as the server has them.
+ */
+export function editHeldRows<R extends object>(rows: R[], edit: (row: R) => R): R[] {
+  const edited = rows.map(edit)
+  const cursor = listCursors.get(rows)
+  if (cursor) listCursors.set(edited, cursor)
+  return edited
+}
+
+/**
+ * The list for the filters. Given the rows the browser holds for them, it asks only for what
+ * changed since they were read (docs/performance.md, "The admin list after a change") and
+ * merges it; the whole list when it holds none, or for the filters that read the outbox or the
+ * clock, which have no changes to ask for.
+ */
+export async function findEnrollments(
+  filters: ListFilters,
+  signal?: AbortSignal,
+  held?: EnrollmentListItem[],
+): Promise<EnrollmentListItem[]> {
+  const query = listParams(filters).toString()
+  const cursor = held && listCursors.get(held)
+  const changesAnswer = !filters.attention && !filters.invoice && filters.waiting === null
+  if (held && cursor && changesAnswer) {
+    const changes = await api.get<EnrollmentListChanges>(
+      `/api/enrollments/changes?${query}&since=${encodeURIComponent(cursor)}`,
+      { signal },
+    )
+    return withCursor(mergeChanges(held, changes), changes.cursor)
+  }
+  const { body, headers } = await api.getAnswer<EnrollmentListItem[]>(`/api/enrollments?${query}`, {
+    signal,
+  })
+  // A 304 answers no cursor: the next request asks for the whole list again (or its 304).
+  return withCursor(body, headers?.get('list-cursor'))
+}
+
+/**
+ * The rows held with the changes applied: the removed and the changed ones out, the changed
+ * ones in, newest change first as the list answers (by `modified`, an ISO time in UTC).
+ */
+export function mergeChanges(
+  held: EnrollmentListItem[],
+  changes: EnrollmentListChanges,
+): EnrollmentListItem[] {
+  if (changes.full) return changes.changed
+  if (changes.changed.length === 0 && changes.removed.length === 0) return [...held]
+  const gone = new Set([...changes.removed, ...changes.changed.map((row) => row.guid)])
+  const kept = held.filter((row) => !gone.has(row.guid))
+  const merged: EnrollmentListItem[] = []
+  let k = 0
+  for (const row of changes.changed) {
+    while (k < kept.length && (kept[k]?.modified ?? '') > row.modified)
+      merged.push(kept[k++] as EnrollmentListItem)
+    merged.push(row)
+  }
+  while (k < kept.length) merged.push(kept[k++] as EnrollmentListItem)
+  return merged
 }
 
 const path = (guid: string, action: string) =>

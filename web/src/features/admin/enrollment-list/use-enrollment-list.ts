@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { EnrollmentListItem } from '@shared/enrollment/enrollment'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { findEnrollments, type ListFilters } from '../api/admin-calls'
 import { adminKeys } from '../query/admin-keys'
@@ -40,23 +41,35 @@ function useAskedFilters(filters: ListFilters, ready: boolean): ListFilters | nu
  * (the spec's rule); an action that changed enrollments invalidates the lists (admin-changes.ts).
  * The answer shown stays while the next one loads; a change of Type or Status is shown at once
  * from the loaded year (the cached answer for the year and search alone). A request carries the
- * tag of the answer the browser has (api-client.ts), so an unchanged year costs a 304.
+ * tag of the answer the browser has (api-client.ts), so an unchanged year costs a 304, and a
+ * list held already is brought up to date with what changed since it was read (findEnrollments).
  */
 export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const settled = useAskedFilters(filters, ready)
   const asked = settled ?? filters
+  const queryClient = useQueryClient()
+  // The rows held for the filters, when any: only what changed since is asked for. Both
+  // queries below load this way: they are one query when only the year and search are set.
+  const load =
+    (filters: ListFilters) =>
+    ({ signal, queryKey }: { signal: AbortSignal; queryKey: readonly unknown[] }) =>
+      findEnrollments(filters, signal, queryClient.getQueryData<EnrollmentListItem[]>(queryKey))
   const list = useQuery({
     queryKey: adminKeys.list(asked),
-    queryFn: ({ signal }) => findEnrollments(asked, signal),
+    queryFn: load(asked),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
+    // The rows are kept as answered, so that they keep their cursor (findEnrollments).
+    structuralSharing: false,
   })
   // The loaded year is read from the cache, never fetched for itself.
   const year = yearOf(filters)
   const yearAnswer = useQuery({
     queryKey: adminKeys.list(year),
-    queryFn: ({ signal }) => findEnrollments(year, signal),
+    queryFn: load(year),
     enabled: false,
+    // As for the list: the same query when only the year and search are set.
+    structuralSharing: false,
   })
 
   const key = filterKey(filters)

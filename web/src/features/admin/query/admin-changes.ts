@@ -1,6 +1,7 @@
 import type { ListItem } from '@shared/enrollment/list-view'
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import { editHeldRows } from '../api/admin-calls'
 import { adminKeys } from './admin-keys'
 
 /**
@@ -84,13 +85,18 @@ export function changedKeys(change: AdminChange): QueryKey[] {
  * (each keeps showing until its new one comes), the others when a screen next shows them. A
  * status action shows the new status on the enrollment's list rows at once; a deleted
  * enrollment's row stays, as Deleted, until the list's next fetch (docs/product.md#enrollment-list),
- * so the lists are then marked out of date without being loaded again.
+ * so the lists are then marked out of date without being loaded again. The rows edited keep
+ * their cursor, so that fetch asks only for the changes since (findEnrollments).
  */
 export async function invalidateAfter(client: QueryClient, change: AdminChange): Promise<void> {
   const deleted = change.action === 'status' && change.status === 'Deleted'
   if (change.action === 'status') {
     client.setQueriesData<ListItem[]>({ queryKey: adminKeys.lists() }, (rows) =>
-      rows?.map((row) => (row.guid === change.guid ? { ...row, status: change.status } : row)),
+      rows
+        ? editHeldRows(rows, (row) =>
+            row.guid === change.guid ? { ...row, status: change.status } : row,
+          )
+        : rows,
     )
   }
   const lists = JSON.stringify(adminKeys.lists())
