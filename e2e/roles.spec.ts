@@ -311,4 +311,9 @@ test('a regional manager’s list, export and not-re-enrolled list hold their re
     .locator('.not-re-enrolled__table td[data-label="Region"]')
     .allTextContents()
   expect(shown.filter((region) => !MY_REGIONS.includes(region))).toEqual([])
+  // Its Region filter offers their regions only (another is a 400).
+  await expect(page.getByLabel('Region').locator('option')).toHaveText([
+    'All regions',
+    ...MY_REGIONS,
+  ])
 })

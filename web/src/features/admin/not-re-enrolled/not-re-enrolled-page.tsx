@@ -14,7 +14,7 @@ import { ProgramFilterBar } from '../program-office/program-filter-bar'
 import { useProgramFilters } from '../program-office/program-filters'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
-import { useMay } from '../staff-access'
+import { useMay, useStaffAccess } from '../staff-access'
 import { NotReEnrolledTable } from './not-re-enrolled-table'
 
 /**
@@ -40,7 +40,11 @@ export default function NotReEnrolledPage() {
     queryFn: ({ signal }) => getNotReEnrolled(filters, signal),
     placeholderData: keepPreviousData,
   })
-  const regionList = regions.status === 'loaded' ? regions.value : []
+  // A regional manager filters among their own regions (the server answers 400 for another).
+  const { regionChoices } = useStaffAccess()
+  const regionList = (regions.status === 'loaded' ? regions.value : []).filter(
+    (item) => regionChoices === undefined || regionChoices.includes(item.name),
+  )
 
   return (
     <>
