@@ -203,6 +203,8 @@ test('the admin list and header fit a phone: no sideways page, a short header, w
 test('the admin header keeps to one line at 1280 px', async ({ page }) => {
   await signIn(page)
   await page.setViewportSize({ width: 1280, height: 800 })
+  // Measured once the header holds all it shows: the user's name and role come with the session.
+  await expect(page.getByText('Ada Admin · Administrator')).toBeVisible()
   expect(await headerHeight(page)).toBeLessThanOrEqual(80)
   const title = page.locator('.site-header__title')
   expect(await lineBoxes(title)).toBe(1)
