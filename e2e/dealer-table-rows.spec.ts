@@ -197,8 +197,10 @@ test.describe('on a phone', () => {
 
   test('the dealer cards stack without overlapping, errors and all', async ({ page }) => {
     await page.goto('/chevy/enrollment/lma')
-    // Past 20 rows, so the table is windowed.
+    // Past 20 rows, so the table is windowed: Submit is pressed once the windowing has taken
+    // the table over (the switch renders the rows anew, and moves what is below them).
     await addRows(page, 26)
+    await expect(page.locator('.dealer-table__rows--windowed')).toHaveCount(1)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Please check above for errors.')).toBeVisible()
     await bac(page, 1).scrollIntoViewIfNeeded()
