@@ -6,6 +6,11 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  type Inject,
+  REGIONAL_MANAGER_CLAIMS,
+  REGIONAL_MANAGER_REGION,
+  regionId,
+  signedInAs,
 } from '../test-support/admin-test-app.js'
 import {
   onlySheet,
@@ -13,13 +18,6 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
-import {
-  type Inject,
-  REGIONAL_CLAIMS,
-  REGIONAL_REGION,
-  regionId,
-  signedInAs,
-} from '../test-support/role-claims.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { insertProgramYears, programYears } from './test-support/program-years.js'
 
@@ -59,8 +57,8 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
     t = await createAdminTestApp(kind, { ENROLLMENT_YEAR: String(YEAR) })
     token = await t.idp.sign(ADMIN_CLAIMS)
     readers.administrator = { inject: t.asAdmin, token }
-    readers['regional manager'] = await signedInAs(t, REGIONAL_CLAIMS)
-    const greatLakes = await regionId(t, REGIONAL_REGION)
+    readers['regional manager'] = await signedInAs(t, REGIONAL_MANAGER_CLAIMS)
+    const greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     const others = await t.database.db
       .selectFrom('regions')
       .select('id')
@@ -194,7 +192,7 @@ describe.each(testDatabaseKinds())('the dashboard, the list and the export agree
     }
     // The region chart: their region's bar only, the one the administrator sees for it.
     expect(mine.dealersByRegion).toEqual(
-      all.dealersByRegion.filter((entry) => entry.region === REGIONAL_REGION),
+      all.dealersByRegion.filter((entry) => entry.region === REGIONAL_MANAGER_REGION),
     )
     // The weeks count their submissions only.
     const submitted = (dashboard: Dashboard) =>

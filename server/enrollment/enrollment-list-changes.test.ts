@@ -11,9 +11,10 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  REGIONAL_MANAGER_REGION,
+  regionId,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
-import { REGIONAL_REGION, regionId } from '../test-support/role-claims.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { createEnrollmentListRepository } from './enrollment-list-repository.js'
@@ -69,7 +70,7 @@ describe.each(testDatabaseKinds())('the admin list’s changes on %s', (kind) =>
   beforeAll(async () => {
     t = await createAdminTestApp(kind)
     year = t.app.config.ENROLLMENT_YEAR
-    const greatLakes = await regionId(t, REGIONAL_REGION)
+    const greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     const central = await regionId(t, 'Central')
     await submit('640001', 'Kept Motors', greatLakes)
     await submit('640002', 'Approved Motors', greatLakes)

@@ -2,16 +2,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
-import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
-import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import {
+  type AdminTestApp,
+  createAdminTestApp,
   type Inject,
   READONLY_CLAIMS,
-  REGIONAL_CLAIMS,
-  REGIONAL_REGION,
+  REGIONAL_MANAGER_CLAIMS,
+  REGIONAL_MANAGER_REGION,
   regionId,
   signedInAs,
-} from '../test-support/role-claims.js'
+} from '../test-support/admin-test-app.js'
+import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
@@ -39,7 +40,7 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
   beforeAll(async () => {
     t = await createAdminTestApp(kind)
     list = `/api/enrollments?year=${t.app.config.ENROLLMENT_YEAR}`
-    const greatLakes = await regionId(t, REGIONAL_REGION)
+    const greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     const central = await regionId(t, 'Central')
     await submitEnrollment(t, {
       ...dealerEnrollment({ bac: '630001', name: 'Lakeshore Chevrolet' }),
@@ -71,7 +72,7 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
       .execute()
     // Typed by hand: no region until someone sets it, the administrators' alone.
     await submitEnrollment(t, dealerEnrollment({ bac: '630005', name: 'Unplaced Motors' }))
-    regional = (await signedInAs(t, REGIONAL_CLAIMS)).inject
+    regional = (await signedInAs(t, REGIONAL_MANAGER_CLAIMS)).inject
     readOnly = (await signedInAs(t, READONLY_CLAIMS)).inject
   })
   afterAll(() => t.close())
@@ -137,7 +138,7 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
   })
 
   it('shows nothing to a regional manager whose region the program does not have', async () => {
-    const lost = await signedInAs(t, { ...REGIONAL_CLAIMS, roles: ['PosRegion:Atlantis'] })
+    const lost = await signedInAs(t, { ...REGIONAL_MANAGER_CLAIMS, roles: ['PosRegion:Atlantis'] })
     const response = await lost.inject({ url: list })
     expect(response.statusCode).toBe(200)
     expect(names(response)).toEqual([])

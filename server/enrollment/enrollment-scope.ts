@@ -42,3 +42,18 @@ export async function lockInScope(
   const locked = await context.lifecycle.lock(trx, guid)
   return locked !== undefined && inScope(scope, locked.regionId)
 }
+
+/**
+ * A request naming enrollments outside a regional manager's regions (another region's, one
+ * without a region, or an id that names none: the words are true of each and tell them apart
+ * for no one) does nothing: 400 naming each, and saying what was not done, e.g. 'nothing was
+ * changed' (a bulk action) or 'no invitation was sent' (docs/product.md#users).
+ */
+export function outsideRegions(guids: readonly string[], notDone: string): AppError {
+  return AppError.badRequest(
+    guids.length === 1
+      ? `One selected enrollment is not in your regions; ${notDone}.`
+      : `${guids.length} selected enrollments are not in your regions; ${notDone}.`,
+    { guids: guids.map((guid) => `There is no enrollment of your regions with the id ${guid}.`) },
+  )
+}

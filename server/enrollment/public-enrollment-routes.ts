@@ -16,6 +16,7 @@ import { authorizeEnrollment } from './authorize-enrollment.js'
 import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
 import { createEnrollmentContext } from './enrollment-context.js'
 import { toReceipt } from './enrollment-mapping.js'
+import { NO_ENROLLMENT_MESSAGE } from './enrollment-scope.js'
 import { toLinkedEnrollment } from './linked-enrollment.js'
 import { createLookupRepository } from './lookup-repository.js'
 import { submitEnrollment } from './submit-enrollment.js'
@@ -136,7 +137,7 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
 
   api.get('/enrollments/:guid', { schema: enrollmentRoute }, async (request, reply) => {
     const enrollment = await context.enrollments.findByGuid(request.params.guid)
-    if (!enrollment) throw AppError.notFound('There is no enrollment with this id.')
+    if (!enrollment) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
     reply.header('cache-control', 'no-store')
     return toLinkedEnrollment(context, enrollment)
   })

@@ -39,7 +39,7 @@ interface RouteCall {
 }
 
 const NOT_IN_REGIONS =
-  'One selected enrollment is not an enrollment of your regions; nothing was changed.'
+  'One selected enrollment is not in your regions; nothing was changed.'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds())(
             expect(refused.json()).toMatchObject({
               detail: NOT_IN_REGIONS,
               errors: {
-                guids: [`There is no enrollment with the id ${other.guid} in your regions.`],
+                guids: [`There is no enrollment of your regions with the id ${other.guid}.`],
               },
             })
           }

@@ -7,6 +7,7 @@ import type { Staff } from '../auth/auth-plugin.js'
 import { approveEnrollment } from '../enrollment/approve-enrollment.js'
 import { declineEnrollment } from '../enrollment/decline-enrollment.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { NO_ENROLLMENT_MESSAGE, outsideRegions } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
 
 export type BulkActionName = 'approve' | 'decline'
@@ -114,7 +115,7 @@ async function preview(
             year: row.year,
             currentYear: context.config.ENROLLMENT_YEAR,
           })
-        : 'There is no enrollment with this id.'
+        : NO_ENROLLMENT_MESSAGE
       return reason
         ? { guid, outcome: row ? 'skipped' : 'failed', status: null, reason }
         : { guid, outcome: 'done', status: row?.status ?? null, reason: null }
@@ -143,10 +144,5 @@ async function refuseUnknown(
       { guids: unknown.map((guid) => `There is no enrollment with the id ${guid}.`) },
     )
   }
-  throw AppError.badRequest(
-    unknown.length === 1
-      ? 'One selected enrollment is not an enrollment of your regions; nothing was changed.'
-      : `${unknown.length} selected enrollments are not enrollments of your regions; nothing was changed.`,
-    { guids: unknown.map((guid) => `There is no enrollment with the id ${guid} in your regions.`) },
-  )
+  throw outsideRegions(unknown, 'nothing was changed')
 }

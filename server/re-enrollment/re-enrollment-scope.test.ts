@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { NotReEnrolledList } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
-import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
-import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
 import {
+  type AdminTestApp,
+  createAdminTestApp,
   type Inject,
   READONLY_CLAIMS,
-  REGIONAL_CLAIMS,
-  REGIONAL_REGION,
+  REGIONAL_MANAGER_CLAIMS,
+  REGIONAL_MANAGER_REGION,
   regionId,
   signedInAs,
-} from '../test-support/role-claims.js'
+} from '../test-support/admin-test-app.js'
+import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
@@ -45,7 +46,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager,
   beforeAll(async () => {
     t = await createAdminTestApp(kind)
     year = t.app.config.ENROLLMENT_YEAR
-    greatLakes = await regionId(t, REGIONAL_REGION)
+    greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     central = await regionId(t, 'Central')
     await approvedLastYear(
       'Lakeside Chevrolet',
@@ -67,7 +68,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager,
       dealerEnrollment({ bac: uniqueBac(), name: 'Nowhere Motors' }),
       null,
     )
-    regional = (await signedInAs(t, REGIONAL_CLAIMS)).inject
+    regional = (await signedInAs(t, REGIONAL_MANAGER_CLAIMS)).inject
     readOnly = (await signedInAs(t, READONLY_CLAIMS)).inject
   })
   afterAll(() => t.close())
@@ -162,8 +163,8 @@ describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager,
       })),
     ).toEqual([
       {
-        actor: REGIONAL_CLAIMS.preferred_username,
-        filters: { selected: 1, regions: REGIONAL_REGION },
+        actor: REGIONAL_MANAGER_CLAIMS.preferred_username,
+        filters: { selected: 1, regions: REGIONAL_MANAGER_REGION },
       },
       { actor: 'ada.admin@contoso.example', filters: { selected: 2 } },
     ])

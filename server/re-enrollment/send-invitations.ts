@@ -8,7 +8,7 @@ import {
 import { createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
-import { AppError } from '../http/app-error.js'
+import { outsideRegions } from '../enrollment/enrollment-scope.js'
 import { reEnrollmentInvitationMail } from '../mail/templates/re-enrollment-invitation-mail.js'
 import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
 
@@ -108,10 +108,5 @@ async function refuseOutsideScope(
   const mine = await repository.inScope(guids, staff.scope)
   const outside = [...new Set(guids)].filter((guid) => !mine.has(guid))
   if (outside.length === 0) return
-  throw AppError.badRequest(
-    outside.length === 1
-      ? 'One selected enrollment is not in your regions; no invitation was sent.'
-      : `${outside.length} selected enrollments are not in your regions; no invitation was sent.`,
-    { guids: outside.map((guid) => `There is no enrollment of your regions with the id ${guid}.`) },
-  )
+  throw outsideRegions(outside, 'no invitation was sent')
 }

@@ -5,6 +5,10 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  READONLY_CLAIMS,
+  REGIONAL_MANAGER_CLAIMS,
+  REGIONAL_MANAGER_REGION,
+  regionId,
 } from '../test-support/admin-test-app.js'
 import {
   onlySheet,
@@ -12,12 +16,6 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
-import {
-  READONLY_CLAIMS,
-  REGIONAL_CLAIMS,
-  REGIONAL_REGION,
-  regionId,
-} from '../test-support/role-claims.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -37,7 +35,7 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
 
   beforeAll(async () => {
     t = await createAdminTestApp(kind, { ENROLLMENT_YEAR: String(YEAR) })
-    greatLakes = await regionId(t, REGIONAL_REGION)
+    greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     const central = await regionId(t, 'Central')
     await insertProgramYears(
       t.database.db,
@@ -50,7 +48,7 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
     )
     tokens.administrator = await t.idp.sign(ADMIN_CLAIMS, { expiresIn: 3600 })
     tokens['read-only'] = await t.idp.sign(READONLY_CLAIMS, { expiresIn: 3600 })
-    tokens['regional manager'] = await t.idp.sign(REGIONAL_CLAIMS, { expiresIn: 3600 })
+    tokens['regional manager'] = await t.idp.sign(REGIONAL_MANAGER_CLAIMS, { expiresIn: 3600 })
   })
   afterAll(() => t.close())
 
@@ -166,7 +164,7 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
           .execute()
         return rows.length >= count ? rows.map(filters) : undefined
       })
-    const regional = REGIONAL_CLAIMS.preferred_username
+    const regional = REGIONAL_MANAGER_CLAIMS.preferred_username
     const admin = ADMIN_CLAIMS.preferred_username
     const fields = { year: String(YEAR), status: 'Approved', sort: 'dealerName' }
     const listed = { year: YEAR, status: 'Approved', sort: 'dealerName' }
@@ -178,7 +176,7 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
     await references('administrator', '/api/reports/enrollment-list', fields)
     expect((await entriesOf(regional, 'list-export', before.regional + 1)).at(-1)).toEqual({
       ...listed,
-      regions: REGIONAL_REGION,
+      regions: REGIONAL_MANAGER_REGION,
     })
     expect((await entriesOf(admin, 'list-export', before.admin + 1)).at(-1)).toEqual(listed)
     // Every download of theirs names them.
@@ -187,7 +185,7 @@ describe.each(testDatabaseKinds())('the reports of a regional manager on %s', (k
     await references('regional manager', `/api/reports/not-re-enrolled?year=${YEAR}`)
     for (const action of ['export', 'invoice-report', 'not-re-enrolled-export']) {
       for (const entry of await entriesOf(regional, action, 1)) {
-        expect(entry.regions, action).toBe(REGIONAL_REGION)
+        expect(entry.regions, action).toBe(REGIONAL_MANAGER_REGION)
       }
     }
   })

@@ -80,14 +80,7 @@ export async function createAdminTestApp(
     },
     options,
   )
-  const signedIn = async (claims: JWTPayload) => {
-    const token = await idp.sign(claims, { expiresIn: 3600 })
-    return (options: InjectOptions) =>
-      t.app.inject({
-        ...options,
-        headers: { ...options.headers, authorization: `Bearer ${token}` },
-      })
-  }
+  const signedIn = async (claims: JWTPayload) => (await signedInAs({ ...t, idp }, claims)).inject
   return {
     ...t,
     idp,
@@ -99,4 +92,32 @@ export async function createAdminTestApp(
       await idp.close()
     },
   }
+}
+
+export type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>
+
+/** `app.inject` with an ID token of these claims, signed by the test app's authority. */
+export async function signedInAs(
+  t: Pick<AdminTestApp, 'app' | 'idp'>,
+  claims: JWTPayload,
+): Promise<{ token: string; inject: Inject }> {
+  const token = await t.idp.sign(claims, { expiresIn: 3600 })
+  return {
+    token,
+    inject: (options) =>
+      t.app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${token}` },
+      }),
+  }
+}
+
+/** The id of a region, by its name. */
+export async function regionId(t: Pick<AdminTestApp, 'database'>, name: string): Promise<number> {
+  const region = await t.database.db
+    .selectFrom('regions')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow()
+  return region.id
 }
