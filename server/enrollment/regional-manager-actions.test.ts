@@ -38,8 +38,7 @@ interface RouteCall {
   records?: string
 }
 
-const NOT_IN_REGIONS =
-  'One selected enrollment is not in your regions; nothing was changed.'
+const NOT_IN_REGIONS = 'One selected enrollment is not in your regions; nothing was changed.'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
