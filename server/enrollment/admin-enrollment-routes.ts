@@ -51,7 +51,19 @@ const listRoute = {
     'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body. Without the attention, invoice and waiting filters it answers a List-Cursor header too: sent to GET /api/enrollments/changes as `since`, it answers what changed after this list was read.',
   querystring: enrollmentListQuery,
   response: {
-    200: z.array(enrollmentListItemSchema),
+    200: z.array(enrollmentListItemSchema).meta({
+      headers: {
+        ETag: {
+          type: 'string',
+          description: 'The list as it is; sent back in If-None-Match, a 304 while it is the same.',
+        },
+        'List-Cursor': {
+          type: 'string',
+          description:
+            'Where this list was read (not with the attention, invoice and waiting filters): `since` of GET /api/enrollments/changes.',
+        },
+      },
+    }),
     304: z
       .undefined()
       .describe('Not Modified, no body: the list is the one of the ETag in If-None-Match.'),

@@ -73,6 +73,18 @@ describe('the OpenAPI document and its reference page', () => {
     }
   })
 
+  it('declares the headers the admin list answers, which a client sends back: ETag and List-Cursor', async () => {
+    const declared = document.paths['/api/enrollments']?.get?.responses['200'] as {
+      headers?: Record<string, { schema: { type: string } }>
+    }
+    expect(Object.keys(declared.headers ?? {}).sort()).toEqual(['ETag', 'List-Cursor'])
+    const list = await t.asAdmin({ url: '/api/enrollments' })
+    expect(list.statusCode).toBe(200)
+    for (const name of Object.keys(declared.headers ?? {})) {
+      expect(list.headers[name.toLowerCase()], name).toEqual(expect.any(String))
+    }
+  })
+
   it('describes the enrollment body with the shared validation schema: a dealer or an LMA enrollment', () => {
     const body = document.paths['/api/enrollments']?.post?.requestBody?.content[
       'application/json'
