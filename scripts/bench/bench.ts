@@ -101,6 +101,7 @@ try {
           rows.push(
             ...(await benchAdminList(server, data, {
               databaseUrl: main.env.DATABASE_URL,
+              currentYear: ENROLLMENT_YEAR,
               connections: options.listConnections,
               duration: options.listDuration,
               year: LIST_YEAR,
