@@ -7,6 +7,7 @@ import {
   programDates,
 } from '../../shared/enrollment/program-dates.js'
 import { DEFAULT_DEV_USERS, devUserList } from './dev-user-list.js'
+import { commaList, regionManagerList } from './list-variables.js'
 
 /** Twelve hours: a working day of one sign-in (ID_TOKEN_MAX_AGE_MINUTES' default). */
 export const ID_TOKEN_DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
@@ -14,37 +15,6 @@ export const ID_TOKEN_DEFAULT_MAX_AGE_SECONDS = 12 * 60 * 60
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
-
-const commaList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-)
-
-/** REGION_MANAGERS: `alice@example.com:Midwest|Great Lakes,bob@example.com:California`. */
-const regionManagerList = z.string().transform((value, ctx) => {
-  const managers = new Map<string, string[]>()
-  for (const item of value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const [user = '', regions = '', ...rest] = item.split(':').map((part) => part.trim())
-    const names = regions
-      .split('|')
-      .map((name) => name.trim())
-      .filter(Boolean)
-    if (!user || names.length === 0 || rest.length > 0 || managers.has(user.toLowerCase())) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be a comma-separated list of user:Region|Region, each user once',
-      })
-      return z.NEVER
-    }
-    managers.set(user.toLowerCase(), names)
-  }
-  return managers as ReadonlyMap<string, readonly string[]>
-})
 
 const monthDay = (example: string) =>
   z.string().transform((value, ctx) => {
