@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { dealerEnrollment } from '../../../server/test-support/enrollment-fixtures.js'
 
 /** Changes one enrollment, untimed, between requests; and reads the list's cursor. */
 export interface Changer {
@@ -55,7 +56,10 @@ export async function apiChanger(url: string, year: number, token: string): Prom
   const bac = 'C00000001'
   await call(
     '/api/enrollments',
-    { method: 'POST', body: JSON.stringify(dealerSubmission(year, bac)) },
+    {
+      method: 'POST',
+      body: JSON.stringify(dealerEnrollment({ bac, name: 'Changes Motors' }, { year })),
+    },
     201,
   )
   const found = await call(`/api/enrollments?year=${year}&search=${bac}`)
@@ -90,37 +94,5 @@ export async function apiChanger(url: string, year: number, token: string): Prom
       })
     },
     close: async () => {},
-  }
-}
-
-/** A Dealer Enrollment Form submission of the year. */
-function dealerSubmission(year: number, bac: string) {
-  return {
-    status: '',
-    type: 'Dealer',
-    brand: 'chevy',
-    year,
-    guid: '',
-    regionId: null,
-    lma: null,
-    dealers: [
-      {
-        bac,
-        name: 'Changes Motors',
-        address: '100 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        postal: '62701',
-        country: 'USA',
-        authName: 'Pat Dealer',
-        authTitle: 'General Manager',
-        authEmailAddress: 'pat@changes.example.com',
-        authPhoneNumber: '217-555-0100',
-        authFaxNumber: '',
-        kitSize: 'Large',
-        hispanic: 'No',
-        billing: 'ImrFunds',
-      },
-    ],
   }
 }
