@@ -20,7 +20,11 @@ import { benchColdStart } from './scenarios/cold-start.js'
 import { benchDashboard } from './scenarios/dashboard.js'
 import { benchExport } from './scenarios/excel-export.js'
 import { benchObservability } from './scenarios/observability.js'
-import { benchSubmissionFloor, sevenStatements } from './scenarios/submission-floor.js'
+import {
+  benchSubmissionFloor,
+  oneStatement,
+  sevenStatements,
+} from './scenarios/submission-floor.js'
 import { benchSubmissions } from './scenarios/submissions.js'
 import { benchTypeahead } from './scenarios/typeahead.js'
 import { startServer } from './server-process.js'
@@ -142,15 +146,25 @@ try {
       // its own): the database's floor on these cores (docs/performance.md).
       if (submissionsPerSecond !== undefined) {
         const floorHandle = await main.open()
+        const floorOptions = {
+          connections: options.submitConnections,
+          duration: options.submitDuration,
+          submissionsPerSecond,
+          databaseUrl: main.env.DATABASE_URL,
+          handle: floorHandle,
+        }
         try {
           rows.push(
-            await benchSubmissionFloor('seven round trips', sevenStatements(ENROLLMENT_YEAR), {
-              connections: options.submitConnections,
-              duration: options.submitDuration,
-              submissionsPerSecond,
-              databaseUrl: main.env.DATABASE_URL,
-              handle: floorHandle,
-            }),
+            await benchSubmissionFloor(
+              'one statement',
+              oneStatement(ENROLLMENT_YEAR, floorHandle.db),
+              floorOptions,
+            ),
+            await benchSubmissionFloor(
+              'seven round trips',
+              sevenStatements(ENROLLMENT_YEAR),
+              floorOptions,
+            ),
           )
         } finally {
           await floorHandle.close()

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { CompiledQuery } from 'kysely'
+import { CompiledQuery, type Kysely } from 'kysely'
 import pg from 'pg'
 import { mintCapability } from '../../../server/capability/capability-token.js'
 import type { DatabaseHandle } from '../../../server/db/database.js'
+import type { Database } from '../../../server/db/schema.js'
+import { dealerSubmissionStatement } from '../../../server/enrollment/dealer-submission-repository.js'
 import { toDealerRow } from '../../../server/enrollment/enrollment-mapping.js'
 import { submissionReceiptMail } from '../../../server/mail/templates/submission-receipt-mail.js'
 import type { DealerEntry } from '../../../shared/enrollment/enrollment.js'
@@ -24,6 +26,9 @@ export interface FloorOptions {
   handle: DatabaseHandle
 }
 
+/** The floor submissions' numbers, across floors: each has a BAC of its own. */
+let next = 0
+
 /**
  * The database's floor under dealer submissions: the same writes a submission makes, sent as
  * plain SQL from this process by `connections` clients (a pg Pool; PGlite's one connection on
@@ -38,7 +43,6 @@ export async function benchSubmissionFloor(
   const run = options.databaseUrl
     ? postgresRunner(options.databaseUrl, options.connections)
     : pgliteRunner(options.handle)
-  let next = 0
   let done = 0
   const latencies: number[] = []
   const until = performance.now() + options.duration * 1000
@@ -219,4 +223,30 @@ export function sevenStatements(year: number): FloorShape {
         ),
     ]
   }
+}
+
+/**
+ * A dealer submission as the server now writes it: the one statement of
+ * dealer-submission-repository.ts, the very same SQL (`db` only compiles it).
+ */
+export function oneStatement(year: number, db: Kysely<Database>): FloorShape {
+  return (n) => [
+    () =>
+      dealerSubmissionStatement({
+        guid: randomUUID(),
+        year,
+        brand: 'chevy',
+        status: 'Approving',
+        regionId: null,
+        dealers: [floorDealer(n)],
+        history: { action: 'submitted', actor: 'Dealer form: Pat Dealer' },
+        receipt: {
+          tokenHash: mintCapability().hash,
+          mail: { kind: 'submission-receipt', recipient: `pat.${n}@floor.example.com`, ...receipt },
+          referencePlaceholder: `[reference:${randomUUID()}]`,
+          expiryPlaceholder: `[expiry:${randomUUID()}]`,
+          expiryTexts: {},
+        },
+      }).compile(db),
+  ]
 }
