@@ -20,6 +20,11 @@ import { benchColdStart } from './scenarios/cold-start.js'
 import { benchDashboard } from './scenarios/dashboard.js'
 import { benchExport } from './scenarios/excel-export.js'
 import { benchObservability } from './scenarios/observability.js'
+import {
+  benchSubmissionFloor,
+  oneStatement,
+  sevenStatements,
+} from './scenarios/submission-floor.js'
 import { benchSubmissions } from './scenarios/submissions.js'
 import { benchTypeahead } from './scenarios/typeahead.js'
 import { startServer } from './server-process.js'
@@ -82,6 +87,7 @@ try {
     await handle.close()
 
     if (needsServer) {
+      let submissionsPerSecond: number | undefined
       const server = await startServer({
         env: { ...serverEnv, DEMO_DATA: 'false', ...main.env },
         nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
@@ -120,14 +126,14 @@ try {
           )
         }
         if (!skip('submit')) {
-          rows.push(
-            ...(await benchSubmissions(server, {
-              connections: options.submitConnections,
-              duration: options.submitDuration,
-              year: ENROLLMENT_YEAR,
-              token,
-            })),
-          )
+          const submissions = await benchSubmissions(server, {
+            connections: options.submitConnections,
+            duration: options.submitDuration,
+            year: ENROLLMENT_YEAR,
+            token,
+          })
+          rows.push(submissions.row)
+          submissionsPerSecond = submissions.acceptedPerSecond
         }
         if (!skip('bulk')) {
           rows.push(
@@ -136,6 +142,34 @@ try {
         }
       } finally {
         await server.stop()
+      }
+      // The same writes as plain SQL, once the server has let go of the database (PGlite's is
+      // its own): the database's floor on these cores (docs/performance.md).
+      if (submissionsPerSecond !== undefined) {
+        const floorHandle = await main.open()
+        const floorOptions = {
+          connections: options.submitConnections,
+          duration: options.submitDuration,
+          submissionsPerSecond,
+          databaseUrl: main.env.DATABASE_URL,
+          handle: floorHandle,
+        }
+        try {
+          rows.push(
+            await benchSubmissionFloor(
+              'one statement',
+              oneStatement(ENROLLMENT_YEAR, floorHandle.db),
+              floorOptions,
+            ),
+            await benchSubmissionFloor(
+              'seven round trips',
+              sevenStatements(ENROLLMENT_YEAR),
+              floorOptions,
+            ),
+          )
+        } finally {
+          await floorHandle.close()
+        }
       }
     }
     if (!options.keep) await main.drop()

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { receiptAddress } from '../../shared/enrollment/receipt-address.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { Database } from '../db/schema.js'
+import type { OutgoingMail } from '../mail/outbox-repository.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
 import { submissionReceiptMail } from '../mail/templates/submission-receipt-mail.js'
@@ -26,7 +27,7 @@ export function statusUrl(publicUrl: string, brand: string, token: string): stri
  * in the form (an LMA's contact, a dealer's authorized representative).
  */
 export function receiptRecipient(
-  enrollment: StoredEnrollment,
+  enrollment: Pick<StoredEnrollment, 'type' | 'lma' | 'dealers'>,
 ): { name: string; email: string; enrolled: string } | undefined {
   if (enrollment.type === 'Lma') {
     const { lma } = enrollment
@@ -145,10 +146,30 @@ export async function enqueueSubmissionReceipt(
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
 ): Promise<void> {
-  const recipient = receiptRecipient(enrollment)
-  if (!recipient || enrollment.status === 'Approved') return
+  if (!receiptRecipient(enrollment) || enrollment.status === 'Approved') return
   const link = await context.statusLinks.mint(executor, enrollment.guid)
   if (!link) return
+  const mail = submissionReceipt(context, enrollment, {
+    token: link.token,
+    expires: link.expiresAt,
+  })
+  if (mail) await context.outbox.enqueue(executor, mail)
+}
+
+/**
+ * The receipt of a public submission with its status link; the reference and the link's expiry
+ * may be placeholders that the writing statement replaces (dealer-submission-repository.ts).
+ */
+export function submissionReceipt(
+  context: Pick<EnrollmentContext, 'config'>,
+  enrollment: Pick<
+    StoredEnrollment,
+    'type' | 'lma' | 'dealers' | 'status' | 'brand' | 'year' | 'guid' | 'reference'
+  >,
+  link: { token: string; expires: Date | string },
+): OutgoingMail | undefined {
+  const recipient = receiptRecipient(enrollment)
+  if (!recipient || enrollment.status === 'Approved') return undefined
   const { config } = context
   const mail = submissionReceiptMail({
     brandName: brandDisplayName(config.BRANDS, enrollment.brand),
@@ -161,12 +182,12 @@ export async function enqueueSubmissionReceipt(
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     statusUrl: statusUrl(config.PUBLIC_URL, enrollment.brand, link.token),
-    statusLinkExpires: link.expiresAt,
+    statusLinkExpires: link.expires,
   })
-  await context.outbox.enqueue(executor, {
+  return {
     kind: 'submission-receipt',
     enrollmentGuid: enrollment.guid,
     recipient: recipient.email,
     ...mail,
-  })
+  }
 }

@@ -49,10 +49,6 @@ export async function checkContentIsFree(
       throw duplicateLmaError(options)
     }
   }
-  // A new dealer enrollment has one BAC, and the unique index on the dealer rows answers for
-  // it with the same 409 (translateUniqueViolation): one round trip fewer on the busiest write
-  // (docs/decisions.md, "A submission is seven round trips...").
-  if (input.type === 'Dealer' && options.duplicateIsConflict) return
   const taken = await context.enrollments.takenBacs(executor, {
     ...where,
     bacs: input.dealers.map((d) => d.bac),

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { createRegionRepository } from '../region/region-repository.js'
+import { createDealerSubmissionRepository } from './dealer-submission-repository.js'
 import { createEnrollmentLifecycleRepository } from './enrollment-lifecycle-repository.js'
 import { createEnrollmentListRepository } from './enrollment-list-repository.js'
 import { createEnrollmentRepository } from './enrollment-repository.js'
@@ -16,6 +17,8 @@ export interface EnrollmentContext {
   enrollments: ReturnType<typeof createEnrollmentRepository>
   list: ReturnType<typeof createEnrollmentListRepository>
   lifecycle: ReturnType<typeof createEnrollmentLifecycleRepository>
+  /** A new dealer enrollment's writes in one statement. */
+  dealerSubmissions: ReturnType<typeof createDealerSubmissionRepository>
   history: ReturnType<typeof createHistoryRepository>
   regions: ReturnType<typeof createRegionRepository>
   /** The enrollee's status links (the receipt carries one). */
@@ -36,6 +39,7 @@ export function createEnrollmentContext(
     enrollments: createEnrollmentRepository(db),
     list: createEnrollmentListRepository(db),
     lifecycle: createEnrollmentLifecycleRepository(),
+    dealerSubmissions: createDealerSubmissionRepository(),
     history: createHistoryRepository(db),
     regions: createRegionRepository(db),
     statusLinks: createStatusLinkRepository(db),

@@ -6,8 +6,9 @@ import {
 } from '../capability/capability-token.js'
 import type { Database } from '../db/schema.js'
 
-/** How long a status link opens its page: this long after the enrollment's submission. */
-export const STATUS_LINK_LIFETIME = '18 months'
+/** How long a status link opens its page: this many months after the enrollment's submission. */
+export const STATUS_LINK_LIFETIME_MONTHS = 18
+export const STATUS_LINK_LIFETIME = `${STATUS_LINK_LIFETIME_MONTHS} months`
 
 export interface MintedStatusLink {
   token: string

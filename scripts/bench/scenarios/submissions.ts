@@ -14,7 +14,7 @@ export interface SubmissionOptions {
 export async function benchSubmissions(
   server: ServerProcess,
   options: SubmissionOptions,
-): Promise<BenchRow[]> {
+): Promise<{ row: BenchRow; acceptedPerSecond: number }> {
   progress(`/healthz: ${options.connections} connections, 5 s`)
   const health = await load({
     url: `${server.url}/healthz`,
@@ -40,8 +40,9 @@ export async function benchSubmissions(
     result.errors === 0
       ? '0 errors'
       : `${result.errors} ERRORS ${JSON.stringify(result.statusCodes)}`
-  return [
-    {
+  return {
+    acceptedPerSecond: accepted / result.seconds,
+    row: {
       path: 'Dealer submissions, a new BAC each',
       load: `${options.connections} conn, ${options.duration} s`,
       result:
@@ -50,7 +51,7 @@ export async function benchSubmissions(
       baseline: `/healthz ${perSecond(health.requestsPerSecond)}, p99 ${ms(health.p99)}`,
       ratio: `${times(accepted / result.seconds / health.requestsPerSecond)} req/s, ${times(result.p99 / health.p99)} p99`,
     },
-  ]
+  }
 }
 
 /** A valid Dealer Enrollment Form submission with the n-th benchmark BAC. */

@@ -2,15 +2,23 @@ import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference
 import { formatDate } from '../../../shared/format/date-text.js'
 import { type MailBlock, type MailContent, renderMail } from './mail-layout.js'
 
-/** The button to a status page and how long it opens it: the receipt and the mails below. */
-export function statusLinkBlocks(url: string, expires: Date): MailBlock[] {
+/**
+ * The button to a status page and how long it opens it: the receipt and the mails below. The
+ * expiry is a time, or its words already written (statusLinkExpiryWords).
+ */
+export function statusLinkBlocks(url: string, expires: Date | string): MailBlock[] {
   return [
     { paragraph: 'You can see where the enrollment stands at any time on its status page:' },
     { link: { label: 'See the status of the enrollment', url } },
     {
-      paragraph: `The link works until ${formatDate(expires, 'UTC')}. Anyone who has it can see the enrollment's status, so please do not forward it.`,
+      paragraph: `The link works until ${typeof expires === 'string' ? expires : statusLinkExpiryWords(expires)}. Anyone who has it can see the enrollment's status, so please do not forward it.`,
     },
   ]
+}
+
+/** How the mails word the day a status link stops opening its page. */
+export function statusLinkExpiryWords(expires: Date): string {
+  return formatDate(expires, 'UTC')
 }
 
 export interface StatusLinkMailInput {

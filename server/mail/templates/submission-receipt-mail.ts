@@ -15,7 +15,8 @@ export interface SubmissionReceiptInput {
   status: 'Approving' | 'Authorizing' | 'Declined'
   /** The enrollment's status page (its own capability, never the authorization link). */
   statusUrl: string
-  statusLinkExpires: Date
+  /** The time, or its words already written (a dealer submission's one statement writes them). */
+  statusLinkExpires: Date | string
   supportEmail: string
   supportPhone: string
 }

@@ -1,0 +1,100 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statusLinkExpiryWords } from '../mail/templates/status-link-mail.js'
+import { dealerEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
+import { createTestApp, type TestApp } from '../test-support/test-app.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
+
+/** What a dealer submission writes, table by table. */
+const WRITTEN = [
+  'enrollments',
+  'enrollment_dealers',
+  'enrollment_history',
+  'status_links',
+  'outbox',
+  'enrollment_list_changes',
+] as const
+
+/**
+ * A dealer submission is one statement (docs/decisions.md, "A dealer submission is one
+ * statement"): all of its writes or none, the receipt written with what the database gave.
+ */
+describe.each(testDatabaseKinds())('a dealer submission on %s', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind, { PUBLIC_URL: 'https://pos.example.com' })
+  })
+  afterAll(() => t.close())
+
+  const post = (body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body as object })
+  async function counts(): Promise<Record<string, number>> {
+    const result: Record<string, number> = {}
+    for (const table of WRITTEN) {
+      const { rows } = await sql<{
+        n: string
+      }>`select count(*) as n from ${sql.table(table)}`.execute(t.database.db)
+      result[table] = Number(rows[0]?.n)
+    }
+    return result
+  }
+
+  it('mails the receipt with the stored reference and the status link as the database set it', async () => {
+    const response = await post(dealerEnrollment({ authEmailAddress: 'casey@x.example' }))
+    expect(response.statusCode, response.body).toBe(201)
+    const { reference } = response.json()
+    const stored = await t.database.db
+      .selectFrom('enrollments as e')
+      .innerJoin('status_links as l', 'l.enrollment_guid', 'e.guid')
+      .innerJoin('outbox as o', 'o.enrollment_guid', 'e.guid')
+      .select(['e.reference', 'e.dealer_rows', 'l.expires_at', 'o.subject', 'o.text', 'o.html'])
+      .where('e.reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    expect(stored.dealer_rows).toBe(1)
+    const until = `The link works until ${statusLinkExpiryWords(new Date(stored.expires_at))}.`
+    expect(stored.subject).toContain(`(reference ${reference})`)
+    for (const part of [stored.text, stored.html]) {
+      expect(part).toContain(reference)
+      expect(part).toContain(until)
+      expect(part).not.toMatch(/\[(reference|expiry):/)
+    }
+    const token = /\/chevy\/enrollment\/status\/([A-Za-z0-9_-]{43})/.exec(stored.text)?.[1]
+    expect((await t.app.inject(`/api/status/${token}`)).statusCode).toBe(200)
+  })
+
+  it('a submission failing at its last write leaves nothing behind, and the BAC stays free', async () => {
+    const body = dealerEnrollment({ bac: uniqueBac() })
+    const before = await counts()
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$
+      begin raise exception 'the outbox refuses mail'; end $$`.execute(t.database.db)
+    await sql`create trigger refuse_mail before insert on outbox
+      for each row execute function refuse_mail()`.execute(t.database.db)
+    try {
+      expect((await post(body)).statusCode).toBe(500)
+    } finally {
+      await sql`drop trigger refuse_mail on outbox`.execute(t.database.db)
+      await sql`drop function refuse_mail()`.execute(t.database.db)
+    }
+    expect(await counts()).toEqual(before)
+    expect((await post(body)).statusCode).toBe(201)
+  })
+
+  it('ten submissions of one BAC racing: one 201, nine 409, and the writes of one', async () => {
+    const alone = await counts()
+    expect((await post(dealerEnrollment({ bac: uniqueBac() }))).statusCode).toBe(201)
+    const before = await counts()
+    const body = dealerEnrollment({ bac: uniqueBac() })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(body)))
+    const codes = answers.map((answer) => answer.statusCode).sort()
+    expect(codes).toEqual([201, ...Array<number>(9).fill(409)])
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().detail).toBe(
+      'An enrollment for this dealer has already been received.',
+    )
+    const after = await counts()
+    for (const table of WRITTEN) {
+      const one = (before[table] ?? 0) - (alone[table] ?? 0)
+      expect(one, table).toBeGreaterThan(0)
+      expect((after[table] ?? 0) - (before[table] ?? 0), table).toBe(one)
+    }
+  })
+})
