@@ -27,9 +27,7 @@ describe.each(testDatabaseKinds())('the BAC type-ahead’s kept answers on %s', 
     const response = await t.app.inject({ method: 'POST', url: '/api/enrollments', payload: body })
     expect(response.statusCode).toBe(201)
     await sql`update enrollments set year = ${year} where year = 2025`.execute(t.database.db)
-    await sql`update enrollment_dealers set year = ${year} where year = 2025`.execute(
-      t.database.db,
-    )
+    await sql`update enrollment_dealers set year = ${year} where year = 2025`.execute(t.database.db)
   }
   /** The contacts suggested for `value`, read plainly and brotli-compressed. */
   const contacts = async (value: string) => {

@@ -72,14 +72,12 @@ export function createLookupRepository(db: Kysely<Database>) {
      */
     async dealerSuggestionsVersion(beforeYear: number): Promise<string> {
       const result = await sql<{ version: string }>`
-        select concat_ws(' ',
-          (select count(*) from dealer_directory),
-          (select sum(xmin::text::bigint) from dealer_directory),
-          (select count(*) from enrollment_dealers ed
-            join enrollments e on e.id = ed.enrollment_id where ed.year < ${beforeYear}),
-          (select sum(ed.xmin::text::bigint + e.xmin::text::bigint) from enrollment_dealers ed
-            join enrollments e on e.id = ed.enrollment_id where ed.year < ${beforeYear})
-        ) as "version"`.execute(db)
+        select
+          (select count(*) || ' ' || coalesce(sum(xmin::text::bigint), 0) from dealer_directory)
+          || ' ' ||
+          (select count(*) || ' ' || coalesce(sum(ed.xmin::text::bigint + e.xmin::text::bigint), 0)
+            from enrollment_dealers ed join enrollments e on e.id = ed.enrollment_id
+            where ed.year < ${beforeYear}) as "version"`.execute(db)
       return result.rows[0]?.version ?? ''
     },
 
