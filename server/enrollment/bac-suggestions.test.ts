@@ -12,8 +12,10 @@ const dealer = (bac: string, name = `Dealer ${bac}`): DealerSuggestionRow => ({
 })
 
 /** A directory that changes when a test says so, with a clock the test moves. */
-function setUp(times = { freshMs: 1_000, staleMs: 5_000 }) {
+function setUp(times = { freshMs: 1_000, staleMs: 5_000 }, versioned = false) {
   let rows: DealerSuggestionRow[] = []
+  let version = 1
+  let versionCount = 0
   let clock = 0
   let failNext: Error | null = null
   const waiting: Array<() => void> = []
@@ -25,6 +27,14 @@ function setUp(times = { freshMs: 1_000, staleMs: 5_000 }) {
     times,
     now: () => clock,
     onBackgroundError: (error) => errors.push(error),
+    ...(versioned
+      ? {
+          version: async () => {
+            versionCount += 1
+            return String(version)
+          },
+        }
+      : {}),
     load: async (beforeYear) => {
       expect(beforeYear).toBe(2025)
       loadCount += 1
@@ -44,8 +54,14 @@ function setUp(times = { freshMs: 1_000, staleMs: 5_000 }) {
     names,
     errors,
     loadCount: () => loadCount,
+    versionCount: () => versionCount,
     setRows: (next: DealerSuggestionRow[]) => {
       rows = next
+    },
+    /** The rows change, and so does the version the database tells. */
+    changeRows: (next: DealerSuggestionRow[]) => {
+      rows = next
+      version += 1
     },
     advance: (ms: number) => {
       clock += ms
@@ -189,5 +205,46 @@ describe('the BAC type-ahead’s directory in memory', () => {
     t.setRows([dealer('100002')])
     expect(await t.names('100')).toEqual(['Dealer 100002'])
     expect(t.loadCount()).toBe(2)
+  })
+
+  it('keeps a directory whose version is unchanged, and loads one whose version changed', async () => {
+    const t = setUp(undefined, true)
+    t.setRows([dealer('100001')])
+    expect(await t.names('100')).toEqual(['Dealer 100001'])
+    // Fresh: neither asked.
+    t.advance(999)
+    await t.names('100')
+    expect([t.versionCount(), t.loadCount()]).toEqual([1, 1])
+    // Old enough to check: the version is asked, the rows are not; fresh again from the check.
+    t.advance(1)
+    await t.names('100')
+    await flush()
+    expect([t.versionCount(), t.loadCount()]).toEqual([2, 1])
+    t.advance(999)
+    await t.names('100')
+    expect(t.versionCount()).toBe(2)
+    // Past the stale time the look-up waits for the check, which finds a change and loads.
+    t.changeRows([dealer('100001', 'Renamed Motors')])
+    t.advance(5_000)
+    expect(await t.names('100')).toEqual(['Renamed Motors'])
+    expect([t.versionCount(), t.loadCount()]).toEqual([3, 2])
+  })
+
+  it('keeps each prefix’s answer with its directory, by encoding, and answers anew from a new one', async () => {
+    const t = setUp({ freshMs: 0, staleMs: 0 }, true)
+    t.setRows([dealer('100001'), dealer('100002')])
+    const text = async (prefix: string) =>
+      (await t.suggestions.answer(prefix, 'identity')).body.toString('utf8')
+    const first = await t.suggestions.answer('1000', 'identity')
+    expect(JSON.parse(first.body.toString('utf8'))).toEqual(await t.suggestions.suggest('1000'))
+    // The same bytes, kept.
+    expect((await t.suggestions.answer('1000', 'identity')).body).toBe(first.body)
+    // Rows that change without a new version are not seen: the version is the change check.
+    t.setRows([dealer('100001', 'Unseen Motors')])
+    expect(await text('1000')).toContain('Dealer 100001')
+    t.changeRows([dealer('100001', 'Renamed Motors')])
+    expect(JSON.parse(await text('1000'))).toEqual([{ bac: '100001', name: 'Renamed Motors' }])
+    // Prefixes that match nothing answer [] without being kept.
+    expect(await text('999')).toBe('[]')
   })
 })

@@ -64,6 +64,24 @@ export function createLookupRepository(db: Kysely<Database>) {
     },
 
     /**
+     * What loadDealerSuggestions would answer, as one short text that changes whenever its
+     * answer may have: the count and the sum of the row versions (`xmin`, the writing
+     * transaction) of every row it reads, erased ones included. Any insert, update or delete
+     * of those rows changes it, whoever wrote it; a scan of them, not their fields
+     * (docs/decisions.md, "The BAC type-ahead answers from memory").
+     */
+    async dealerSuggestionsVersion(beforeYear: number): Promise<string> {
+      const result = await sql<{ version: string }>`
+        select
+          (select count(*) || ' ' || coalesce(sum(xmin::text::bigint), 0) from dealer_directory)
+          || ' ' ||
+          (select count(*) || ' ' || coalesce(sum(ed.xmin::text::bigint + e.xmin::text::bigint), 0)
+            from enrollment_dealers ed join enrollments e on e.id = ed.enrollment_id
+            where ed.year < ${beforeYear}) as "version"`.execute(db)
+      return result.rows[0]?.version ?? ''
+    },
+
+    /**
      * The newest enrollment before `beforeYear` of each LMA whose name contains `text`, at most
      * MAX_SUGGESTIONS; erased ones are none of them (their name is gone).
      */

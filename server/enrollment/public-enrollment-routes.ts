@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,7 +11,9 @@ import {
   submissionReceiptSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
 import { AppError } from '../http/app-error.js'
-import { bodyCheckedByOperation, problemResponses } from '../http/openapi-schemas.js'
+import { chooseEncoding } from '../http/encoded-answers.js'
+import { bodyCheckedByOperation, preEncoded, problemResponses } from '../http/openapi-schemas.js'
+import { serializedSchema } from '../http/openapi-serializer.js'
 import { queryText } from '../http/query-text.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
@@ -93,8 +96,11 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
   const context = createEnrollmentContext(app.database.db, app.config, app.mail)
   const lookups = createLookupRepository(app.database.db)
   const { config } = app
+  const serializeSuggestions = fastJson(serializedSchema(bacLookupRoute.response[200]))
   const bacSuggestions = createBacSuggestions({
     load: lookups.loadDealerSuggestions,
+    version: lookups.dealerSuggestionsVersion,
+    serialize: (found) => serializeSuggestions(found),
     beforeYear: config.ENROLLMENT_YEAR,
     times: options.bacSuggestionTimes,
     onBackgroundError: (error) =>
@@ -116,7 +122,18 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
       reply.header('cache-control', 'no-store')
       const value = request.query.value.trim()
       if (value.length < MIN_LOOKUP_LENGTH) return []
-      return bacSuggestions.suggest(value)
+      // Kept as sent, serialized and encoded (bac-suggestions.ts): the compress plugin leaves an
+      // answer with a Content-Encoding alone, and sends one without it as it is.
+      const wanted =
+        request.headers['x-no-compression'] === undefined
+          ? chooseEncoding(request.headers['accept-encoding'])
+          : 'identity'
+      const answer = await bacSuggestions.answer(value, wanted)
+      reply.type('application/json; charset=utf-8')
+      if (answer.encoding !== 'identity') {
+        reply.header('vary', 'accept-encoding').header('content-encoding', answer.encoding)
+      }
+      return reply.send(preEncoded(answer.body))
     },
   )
 
