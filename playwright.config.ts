@@ -58,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: servers.map(({ port, env }) => ({
-    command: `rm -rf .tmp/e2e-${port} && node dist/node/server/main.js`,
+    command: `rm -rf .tmp/e2e-${port} && node dist/server/main.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -9,25 +9,10 @@ import {
   killChildServer,
   startChildServer,
 } from './faults/test-support/child-server.js'
+import { isOpenTelemetry, ON_FIRST_USE, packagesIn } from './test-support/on-first-use.js'
 import { testDatabaseKinds } from './test-support/test-database.js'
 
 const RECORDER = fileURLToPath(new URL('./test-support/record-modules.mjs', import.meta.url))
-
-/**
- * Packages that few requests need, each a large module graph: loading them at start-up made
- * the server slow to start and large when idle (docs/performance.md). They load on first use.
- */
-const ON_FIRST_USE = [
-  'exceljs',
-  'pdfkit',
-  'oidc-provider',
-  'koa',
-  'nodemailer',
-  'smtp-server',
-  'postal-mime',
-  'ioredis',
-  'prom-client',
-]
 
 describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
   let database: ChildDatabase | undefined
@@ -79,16 +64,3 @@ describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
     expect(packagesIn(loaded()).has('prom-client')).toBe(true)
   }, 120_000)
 })
-
-const isOpenTelemetry = (name: string) =>
-  name.startsWith('@opentelemetry/') || name === '@fastify/otel'
-
-/** The npm packages among the recorded module URLs. */
-function packagesIn(urls: string): Set<string> {
-  const names = new Set<string>()
-  for (const url of urls.split('\n')) {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)
-    if (match?.[1]) names.add(match[1])
-  }
-  return names
-}

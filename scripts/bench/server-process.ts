@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { freePort } from '../../server/test-support/free-port.js'
 
-export const SERVER_ENTRY = 'dist/node/server/main.js'
+/** The built server: the bundle `npm start` runs. */
+export const SERVER_ENTRY = 'dist/server/main.js'
+/** The built server's modules one by one (tsc's output), for what imports one of them alone. */
+export const SERVER_MODULES = 'dist/node/server'
 
 /**
  * V8 gives back the heap that start-up grew (module code, the first requests) only after the

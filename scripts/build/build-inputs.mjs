@@ -20,7 +20,7 @@ const INPUT_FILES = [
 /** Where the stamp of the last build's inputs is kept, beside what it built. */
 export const STAMP = 'dist/.build-inputs'
 /** What a finished build leaves, without which there is nothing to serve. */
-const OUTPUTS = ['dist/node/server/main.js', 'dist/web/index.html']
+const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html']
 
 function filesIn(root, folder) {
   const path = join(root, folder)

@@ -17,7 +17,7 @@ describe('npm start builds only when what the build reads changed', () => {
     write('server/main.ts', 'listen()')
     write('shared/rule.ts', 'export const A = 1')
     write('package-lock.json', '{}')
-    write('dist/node/server/main.js', 'built')
+    write('dist/server/main.js', 'built')
     write('dist/web/index.html', '<html>')
   })
   afterEach(() => rmSync(root, { recursive: true, force: true }))

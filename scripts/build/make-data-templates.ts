@@ -3,16 +3,12 @@
  * DATA_DIR starts from (server/db/data-dir-template.ts, docs/decisions.md).
  */
 
-import { fileURLToPath } from 'node:url'
+import { appPath, BUILT } from '../../server/config/app-root.js'
 import { makeDataTemplates } from '../../server/demo-data/make-data-templates.js'
 
 const started = performance.now()
-// dist/data-templates, beside dist/web and dist/node, where the built server looks for it; seen
-// from the build (dist/node/scripts/build) or from the sources (scripts/build).
-const relative = import.meta.url.includes('/dist/node/')
-  ? '../../../data-templates'
-  : '../../dist/data-templates'
-const root = fileURLToPath(new URL(relative, import.meta.url))
+// dist/data-templates, beside dist/web and dist/server, where the server looks for it.
+const root = appPath(BUILT.dataTemplates)
 const manifest = await makeDataTemplates(root)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 process.stdout.write(

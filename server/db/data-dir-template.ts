@@ -1,9 +1,9 @@
 import { copyFileSync, cpSync, existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Brand } from '../../shared/config/public-config.js'
 import type { ProgramCalendar } from '../../shared/enrollment/program-dates.js'
+import { APP_ROOT, appPath, BUILT } from '../config/app-root.js'
 import { migrations } from './migrations/index.js'
 
 /**
@@ -33,17 +33,16 @@ export type TemplateName = 'migrated' | 'demo'
 
 export const MANIFEST_FILE = 'manifest.json'
 
-/** The templates' folder: dist/data-templates, seen from the sources or from the build. */
+/** The templates' folder (dist/data-templates), if the build made it. */
 export function findTemplateRoot(): string | undefined {
-  const candidates = ['../../dist/data-templates', '../../../data-templates'].map((relative) =>
-    fileURLToPath(new URL(relative, import.meta.url)),
-  )
-  return candidates.find((dir) => existsSync(join(dir, MANIFEST_FILE)))
+  const dir = appPath(BUILT.dataTemplates)
+  return existsSync(join(dir, MANIFEST_FILE)) ? dir : undefined
 }
 
 /** The installed PGlite's version. */
 export function pgliteVersion(): string {
-  const require = createRequire(import.meta.url)
+  // Resolved from the application's folder: the bundle leaves PGlite in node_modules.
+  const require = createRequire(join(APP_ROOT, 'package.json'))
   // The package's exports hide package.json; its entry point sits in dist/ beside it.
   const entry = require.resolve('@electric-sql/pglite')
   const manifest = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'))

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { appPath, BUILT } from '../config/app-root.js'
 
-/** The built SPA: dist/web, seen from the sources (server/web) or from the build (dist/node/server/web). */
+/** The built SPA (dist/web), if it has been built. */
 export function findWebRoot(): string | undefined {
-  const candidates = ['../../dist/web', '../../../web'].map((relative) =>
-    fileURLToPath(new URL(relative, import.meta.url)),
-  )
-  return candidates.find((dir) => existsSync(`${dir}/index.html`))
+  const dir = appPath(BUILT.web)
+  return existsSync(`${dir}/index.html`) ? dir : undefined
 }

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../../server/db/migrate.js'
 import type { BenchDatabase } from '../bench-database.js'
 import {
   SERVER_ENTRY,
+  SERVER_MODULES,
   SETTLED_MS,
   type ServerProcess,
   type StartOptions,
@@ -81,7 +82,7 @@ export async function benchObservability(options: ObservabilityOptions): Promise
   const folder = resolve(options.workDir, 'observability-processes')
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
-  const serverFolder = pathToFileURL(resolve(SERVER_ENTRY, '..')).href
+  const serverFolder = pathToFileURL(resolve(SERVER_MODULES)).href
   const eagerModule = join(folder, 'metrics-at-start.mjs')
   writeFileSync(eagerModule, metricsAtStart(`${serverFolder}/metrics/prometheus-metrics.js`))
 

@@ -16,16 +16,20 @@ export interface ChildServer {
   signal(signal: NodeJS.Signals): void
 }
 
+/** The server from its sources, through tsx: no build needed. */
+const FROM_SOURCES = ['--import', 'tsx', 'server/main.ts']
+
 /**
- * The real server (server/main.ts through tsx, no build needed) as a child process, started
- * with `env` on a free port and ready (/readyz 200) when this resolves.
+ * The real server (server/main.ts through tsx, or `entry`: a built one) as a child process,
+ * started with `env` on a free port and ready (/readyz 200) when this resolves.
  */
 export async function startChildServer(
   env: Record<string, string>,
   port?: number,
+  entry: string[] = FROM_SOURCES,
 ): Promise<ChildServer> {
   const listenPort = port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
