@@ -85,7 +85,7 @@ function lines(enrollment: ExportEnrollment, dealers: DealerEntry[]): ExportRow[
     regionName: enrollment.regionName,
     created: new Date(enrollment.created),
     modified: new Date(enrollment.modified),
-    lma: enrollment.lma ?? null,
+    lma: enrollment.lma,
     notes: enrollment.notes,
   }
   if (dealers.length === 0) return [{ ...common, dealer: null }]
