@@ -54,8 +54,10 @@ export async function* exportBatches(
     const batch = withinBudget(page, batchRows)
     const last = batch[batch.length - 1]
     if (!last) return
-    const dealers = await repository.dealersOf(batch.map((enrollment) => enrollment.id))
-    yield batch.flatMap((enrollment) => lines(enrollment, dealers.get(enrollment.id) ?? []))
+    const { dealers, notes } = await repository.detailsOf(batch)
+    yield batch.flatMap((enrollment) =>
+      lines(enrollment, dealers.get(enrollment.id) ?? [], notes.get(enrollment.guid) ?? null),
+    )
     if (batch.length === page.length && page.length < pageSize) return
     pageSize = Math.min(batchRows, Math.max(MIN_PAGE, batch.length * 2))
     after = { year: last.year, brand: last.brand, createdKey: last.createdKey, id: last.id }
@@ -74,7 +76,11 @@ function withinBudget(page: ExportEnrollment[], budget: number): ExportEnrollmen
   return page.slice(0, count)
 }
 
-function lines(enrollment: ExportEnrollment, dealers: DealerEntry[]): ExportRow[] {
+function lines(
+  enrollment: ExportEnrollment,
+  dealers: DealerEntry[],
+  notes: string | null,
+): ExportRow[] {
   const common = {
     guid: enrollment.guid,
     reference: enrollment.reference,
@@ -85,8 +91,8 @@ function lines(enrollment: ExportEnrollment, dealers: DealerEntry[]): ExportRow[
     regionName: enrollment.regionName,
     created: new Date(enrollment.created),
     modified: new Date(enrollment.modified),
-    lma: enrollment.lma ?? null,
-    notes: enrollment.notes,
+    lma: enrollment.lma,
+    notes,
   }
   if (dealers.length === 0) return [{ ...common, dealer: null }]
   return dealers.map((dealer) => ({ ...common, dealer }))
