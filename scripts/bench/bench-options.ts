@@ -45,7 +45,7 @@ export const USAGE = `npm run bench -- [options]
   --export-rows A,B,C         dealer rows of the export runs (default 25000,50000,100000)
   --export-heap-mb N          V8 heap cap (--max-old-space-size) of the export's server and
                               baseline, so RSS shows live memory, not the collector's slack
-                              (default 128; 0: V8's default)
+                              (default 256; 0: V8's default)
   --cold-start-runs N         rounds of the cold-start and idle-memory rows, each starting
                               every kind once; the table shows medians (default 5)
   --observability-runs N      rounds of the start-up and idle-memory rows of the metrics and
@@ -73,7 +73,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'submit-connections': { type: 'string', default: '20' },
       'submit-duration': { type: 'string', default: '30' },
       'export-rows': { type: 'string', default: '25000,50000,100000' },
-      'export-heap-mb': { type: 'string', default: '128' },
+      'export-heap-mb': { type: 'string', default: '256' },
       'cold-start-runs': { type: 'string', default: '5' },
       'observability-runs': { type: 'string', default: '3' },
       skip: { type: 'string', default: '' },
