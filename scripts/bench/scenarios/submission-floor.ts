@@ -7,6 +7,7 @@ import type { Database } from '../../../server/db/schema.js'
 import { dealerSubmissionStatement } from '../../../server/enrollment/dealer-submission-repository.js'
 import { toDealerRow } from '../../../server/enrollment/enrollment-mapping.js'
 import { submissionReceiptMail } from '../../../server/mail/templates/submission-receipt-mail.js'
+import { dealerEntry } from '../../../server/test-support/enrollment-fixtures.js'
 import type { DealerEntry } from '../../../shared/enrollment/enrollment.js'
 import { type BenchRow, ms, perSecond, progress, times } from '../table.js'
 
@@ -129,23 +130,11 @@ function pgliteRunner(handle: DatabaseHandle): Runner {
 
 /** The n-th floor submission's dealer entry: the benchmark's own, with BACs of their own. */
 export function floorDealer(n: number): DealerEntry {
-  return {
+  return dealerEntry({
     bac: `F${String(n).padStart(8, '0')}`,
     name: `Floor Motors ${n}`,
-    address: '100 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    postal: '62701',
-    country: 'USA',
-    authName: 'Pat Dealer',
-    authTitle: 'General Manager',
     authEmailAddress: `pat.${n}@floor.example.com`,
-    authPhoneNumber: '217-555-0100',
-    authFaxNumber: '',
-    kitSize: 'Large',
-    hispanic: 'No',
-    billing: 'ImrFunds',
-  } as DealerEntry
+  })
 }
 
 /** A receipt of the real size (rendered once: the floor measures the database, not templates). */

@@ -1,3 +1,4 @@
+import { dealerEnrollment } from '../../../server/test-support/enrollment-fixtures.js'
 import { load } from '../load.js'
 import type { ServerProcess } from '../server-process.js'
 import { type BenchRow, ms, perSecond, progress, times } from '../table.js'
@@ -56,34 +57,14 @@ export async function benchSubmissions(
 
 /** A valid Dealer Enrollment Form submission with the n-th benchmark BAC. */
 function submission(n: number, year: number) {
-  return {
-    status: '',
-    type: 'Dealer',
-    brand: n % 2 === 0 ? 'chevy' : 'gm',
-    year,
-    guid: '',
-    regionId: null,
-    lma: null,
-    dealers: [
-      {
-        bac: `S${String(n).padStart(8, '0')}`,
-        name: `Benchmark Motors ${n}`,
-        address: '100 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        postal: '62701',
-        country: 'USA',
-        authName: 'Pat Dealer',
-        authTitle: 'General Manager',
-        authEmailAddress: `pat.${n}@benchmark.example.com`,
-        authPhoneNumber: '217-555-0100',
-        authFaxNumber: '',
-        kitSize: 'Large',
-        hispanic: 'No',
-        billing: 'ImrFunds',
-      },
-    ],
-  }
+  return dealerEnrollment(
+    {
+      bac: `S${String(n).padStart(8, '0')}`,
+      name: `Benchmark Motors ${n}`,
+      authEmailAddress: `pat.${n}@benchmark.example.com`,
+    },
+    { brand: n % 2 === 0 ? 'chevy' : 'gm', year },
+  )
 }
 
 async function storedCount(url: string, year: number, token: string): Promise<number> {
