@@ -201,7 +201,16 @@ test.describe('on a phone', () => {
     // the table over (the switch renders the rows anew, and moves what is below them).
     await addRows(page, 26)
     await expect(page.locator('.dealer-table__rows--windowed')).toHaveCount(1)
-    await page.getByRole('button', { name: 'Submit' }).click()
+    // Scrolled to, Submit stays where it is once the cards near it are measured: the windowing
+    // estimates each card as tall as the plain table's (a fixed estimate moved it by 800 px, and
+    // a press there could land on a card).
+    const submit = page.getByRole('button', { name: 'Submit' })
+    const top = () => submit.evaluate((button) => button.getBoundingClientRect().top + scrollY)
+    await submit.scrollIntoViewIfNeeded()
+    const before = await top()
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)))
+    expect(Math.abs((await top()) - before)).toBeLessThan(2)
+    await submit.click()
     await expect(page.getByText('Please check above for errors.')).toBeVisible()
     await bac(page, 1).scrollIntoViewIfNeeded()
     // The cards on screen and beyond it, each below the one before.

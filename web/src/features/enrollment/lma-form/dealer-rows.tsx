@@ -39,8 +39,10 @@ function loadWindowedRows(): Promise<WindowedRows> {
  */
 export function DealerRows(props: DealerRowsProps) {
   const [Windowed, setWindowed] = useState<WindowedRows | undefined>(() => windowedRows)
-  const [windowedSince, setWindowedSince] = useState<{ focus: WindowedRowsProps['focus'] }>()
+  const [windowedSince, setWindowedSince] =
+    useState<Pick<WindowedRowsProps, 'focus' | 'rowHeight'>>()
   const focus = useRef<WindowedRowsProps['focus']>(null)
+  const body = useRef<HTMLTableSectionElement>(null)
   const wanted = props.count >= PRELOAD_ROWS
 
   useEffect(() => {
@@ -56,9 +58,14 @@ export function DealerRows(props: DealerRowsProps) {
   }, [Windowed, wanted])
 
   if (Windowed && !windowedSince && props.count > PLAIN_ROWS) {
-    setWindowedSince({ focus: focus.current })
+    // The rows on screen are the plain table's until this render commits: the first one's height
+    // is the windowing's estimate of every row it has not measured yet.
+    setWindowedSince({
+      focus: focus.current,
+      rowHeight: body.current?.rows[0]?.getBoundingClientRect().height,
+    })
   }
-  if (Windowed && windowedSince) return <Windowed {...props} focus={windowedSince.focus} />
+  if (Windowed && windowedSince) return <Windowed {...props} {...windowedSince} />
 
   const track = (event: FocusEvent<HTMLTableSectionElement>) => {
     const row = event.target.closest<HTMLElement>('tr[data-index]')
@@ -67,6 +74,7 @@ export function DealerRows(props: DealerRowsProps) {
   }
   return (
     <tbody
+      ref={body}
       className="dealer-table__rows"
       onFocus={track}
       onBlur={() => {

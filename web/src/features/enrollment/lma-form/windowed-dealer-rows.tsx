@@ -27,12 +27,18 @@ export interface DealerRowsProps {
 export interface WindowedRowsProps extends DealerRowsProps {
   /** The row that holds the focus as the table becomes windowed, and its focused control's id. */
   focus: { row: number; id: string } | null
+  /**
+   * The height of a row of the plain table as the table becomes windowed, in px: the first
+   * estimate of every row not yet measured (a card on a phone is 230 to 410 px tall by the
+   * width; a wrong estimate moves what lies below the table once the rows near it are measured).
+   */
+  rowHeight?: number
 }
 
 /** The width below which a row is a card (forms.css, the dealer table's narrow layout). */
 const NARROW = '(max-width: 720px)'
-/** A row's height before it is measured: a line of inputs, or a card of four fields. */
-const estimateRowHeight = () => (window.matchMedia(NARROW).matches ? 270 : 57)
+/** A row's height when no row has been seen yet: a line of inputs, or a card of four fields. */
+const defaultRowHeight = () => (window.matchMedia(NARROW).matches ? 270 : 57)
 /** Rows rendered beyond each edge of the screen, so Tab always finds the next row there. */
 const OVERSCAN = 3
 
@@ -57,10 +63,10 @@ export default function WindowedRows(props: WindowedRowsProps) {
 }
 
 function WindowRows(props: WindowedRowsProps) {
-  const rows = useRowPlan(props.count, null, props.focus)
+  const rows = useRowPlan(props.count, null, props.focus, props.rowHeight)
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: props.count,
-    estimateSize: estimateRowHeight,
+    estimateSize: rows.estimateSize,
     overscan: OVERSCAN,
     scrollMargin: rows.margin,
     rangeExtractor: rows.rangeExtractor,
@@ -69,11 +75,11 @@ function WindowRows(props: WindowedRowsProps) {
 }
 
 function ElementRows({ element, ...props }: WindowedRowsProps & { element: HTMLElement }) {
-  const rows = useRowPlan(props.count, element, props.focus)
+  const rows = useRowPlan(props.count, element, props.focus, props.rowHeight)
   const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: props.count,
     getScrollElement: () => element,
-    estimateSize: estimateRowHeight,
+    estimateSize: rows.estimateSize,
     overscan: OVERSCAN,
     scrollMargin: rows.margin,
     rangeExtractor: rows.rangeExtractor,
@@ -86,6 +92,8 @@ interface RowPlan {
   /** Where the rows start in the scroll container's content, in px. */
   margin: number
   rangeExtractor(range: Range): number[]
+  /** A row's height before it is measured: that of a row seen at the current width. */
+  estimateSize(): number
   onFocus(event: FocusEvent<HTMLTableSectionElement>): void
 }
 
@@ -94,10 +102,20 @@ function useRowPlan(
   count: number,
   container: HTMLElement | null,
   focus: WindowedRowsProps['focus'],
+  rowHeight: number | undefined,
 ): RowPlan {
   const form = useForm<Enrollment>()
   const body = useRef<HTMLTableSectionElement>(null)
   const [margin, setMargin] = useState(0)
+  // The height of a row seen at a width: the plain table's at the switch, else the first row
+  // rendered here, seen again when the width changes (a phone turned, a window resized).
+  const seen = useRef(rowHeight ? { width: window.innerWidth, height: rowHeight } : undefined)
+  useLayoutEffect(() => {
+    if (seen.current?.width === window.innerWidth) return
+    const row = body.current?.querySelector('tr')
+    if (row) seen.current = { width: window.innerWidth, height: row.getBoundingClientRect().height }
+  })
+  const estimateSize = useCallback(() => seen.current?.height || defaultRowHeight(), [])
   const [focused, setFocused] = useState<number | null>(focus?.row ?? null)
   const firstError = useFirstErrorRow(form)
 
@@ -135,7 +153,7 @@ function useRowPlan(
     setFocused(row ? Number(row.dataset.index) : null)
   }, [])
 
-  return { body, margin, rangeExtractor, onFocus }
+  return { body, margin, rangeExtractor, estimateSize, onFocus }
 }
 
 /** The index of the first dealer row with an error on screen, or null. */
