@@ -134,5 +134,30 @@ async function pgliteDatabase(dataDir: string): Promise<Kysely<Database>> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   })
-  return new Kysely<Database>({ dialect: unavailableAwareDialect(new PGliteDialect(pglite)) })
+  return new Kysely<Database>({
+    dialect: unavailableAwareDialect(new PGliteDialect(takingTurns(pglite))),
+  })
+}
+
+/** What the PGlite dialect uses of its database. */
+type PGliteClient = Pick<import('@electric-sql/pglite').PGlite, 'query' | 'close'>
+
+/**
+ * PGlite runs each statement synchronously on the server's thread and answers in a promise that
+ * settles at once, so a chain of statements (a job's batches, a transaction of many) ran as one
+ * turn of the event loop: no request was even read meanwhile. The retention job's first run
+ * over years of declined enrollments held the server 1.5 s that way, /healthz included. Each
+ * statement here starts on a turn of its own (setImmediate, after the I/O waiting), so the
+ * longest wait of a request that needs no database is one statement (docs/decisions.md).
+ */
+export function takingTurns<Client extends PGliteClient>(pglite: Client): Client {
+  // The dialect (kysely-pglite-dialect) calls query and close only.
+  const client: PGliteClient = {
+    query: async (...args: Parameters<PGliteClient['query']>) => {
+      await new Promise((resolve) => setImmediate(resolve))
+      return pglite.query(...args)
+    },
+    close: () => pglite.close(),
+  }
+  return client as Client
 }
