@@ -54,7 +54,8 @@ export const USAGE = `npm run bench -- [options]
                               cold-start, observability, plans
   --keep                      keep the databases (printed) instead of dropping them
   --work-dir DIR              where PGlite directories go (default .tmp/bench)
-  --cpu-prof DIR              the loaded server writes a V8 CPU profile there when it stops
+  --cpu-prof DIR              the loaded server and each export's server write a V8 CPU
+                              profile there when they stop
                               (open it in Chrome DevTools or speedscope)`
 
 export function parseBenchOptions(argv: string[]): BenchOptions {

@@ -61,6 +61,9 @@ const newDatabase = async (name: string) => {
 }
 const rows: BenchRow[] = []
 const skip = (name: string) => options.skip.has(name)
+const cpuProfFlags = options.cpuProfDir
+  ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`]
+  : []
 
 try {
   const needsServer = ['typeahead', 'list', 'dashboard', 'submit', 'bulk'].some(
@@ -90,7 +93,7 @@ try {
       let submissionsPerSecond: number | undefined
       const server = await startServer({
         env: { ...serverEnv, DEMO_DATA: 'false', ...main.env },
-        nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+        nodeFlags: cpuProfFlags,
       })
       progress(`server ready in ${ms(server.startMs)} at ${server.url}`)
       try {
@@ -185,6 +188,7 @@ try {
         year: LIST_YEAR,
         serverEnv: { ...serverEnv, DEMO_DATA: 'false' },
         heapMb: options.exportHeapMb,
+        nodeFlags: cpuProfFlags,
       })),
     )
   }

@@ -7,7 +7,7 @@ import { benchDirectory, enrollmentStream, takeDealerRows } from '../data/bench-
 import { analyze, insertEnrollments } from '../data/seed-bench-data.js'
 import type { BaselineInput, BaselineResult } from '../export-baseline.js'
 import { startServer } from '../server-process.js'
-import { type BenchRow, kb, mb, progress, seconds, times } from '../table.js'
+import { type BenchRow, kb, mb, ms, progress, seconds, times } from '../table.js'
 
 export interface ExportOptions {
   /** Dealer rows in the database at each step, growing. */
@@ -20,11 +20,31 @@ export interface ExportOptions {
   serverEnv: Record<string, string>
   /** V8's old-space cap of the server and the baseline, in MB; 0 leaves V8's default. */
   heapMb: number
+  /** More flags of the export's server (a CPU profile's). */
+  nodeFlags?: string[]
+}
+
+/** /healthz answered one after the other, 20 ms apart: the server's answer time. */
+interface Probe {
+  p50: number
+  p99: number
+  max: number
+  count: number
 }
 
 interface Step {
   rows: number
-  server?: { seconds: number; bytes: number; idleMb: number; peakMb: number } | string
+  server?:
+    | {
+        seconds: number
+        bytes: number
+        idleMb: number
+        peakMb: number
+        /** /healthz on the idle server, then while it exports. */
+        idle: Probe
+        during: Probe
+      }
+    | string
   baseline: BaselineResult
 }
 
@@ -60,7 +80,10 @@ export async function benchExport(
     await insertEnrollments(db.db, takeDealerRows(stream, chunks[index] ?? 0))
     await analyze(db.db)
     await db.close()
-    const server = await exportOnServer(database, options.serverEnv, heapFlags(options.heapMb))
+    const server = await exportOnServer(database, options.serverEnv, [
+      ...heapFlags(options.heapMb),
+      ...(options.nodeFlags ?? []),
+    ])
     progress(`export: exceljs baseline, ${rows.toLocaleString('en-US')} rows`)
     const baseline = await runBaseline(heapFlags(options.heapMb), {
       chunks: chunks.slice(0, index + 1),
@@ -97,24 +120,54 @@ async function exportOnServer(
     const token = await adminIdToken(server.url)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const idleMb = server.memory().rssMb
+    const idle = await probeHealth(server.url, new Promise((resolve) => setTimeout(resolve, 2000)))
     server.resetPeak()
     progress('export: POST /api/reports/export')
     const started = performance.now()
-    const response = await fetch(`${server.url}/api/reports/export`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ bearer_token: token }).toString(),
-    })
-    if (!response.ok || !response.body) {
-      return `POST /api/reports/export answered ${response.status}`
-    }
-    let bytes = 0
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).length
+    const exported = (async () => {
+      const response = await fetch(`${server.url}/api/reports/export`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ bearer_token: token }).toString(),
+      })
+      if (!response.ok || !response.body) {
+        return `POST /api/reports/export answered ${response.status}`
+      }
+      let bytes = 0
+      for await (const chunk of response.body) bytes += (chunk as Uint8Array).length
+      return bytes
+    })()
+    const during = await probeHealth(server.url, exported)
+    const bytes = await exported
+    if (typeof bytes === 'string') return bytes
     const elapsed = (performance.now() - started) / 1000
-    return { seconds: elapsed, bytes, idleMb, peakMb: server.memory().peakMb }
+    return { seconds: elapsed, bytes, idleMb, peakMb: server.memory().peakMb, idle, during }
   } finally {
     await server.stop()
   }
+}
+
+/**
+ * What another user waits for meanwhile: GET /healthz, one request after the other 20 ms apart,
+ * until `until` settles.
+ */
+async function probeHealth(url: string, until: Promise<unknown>): Promise<Probe> {
+  let done = false
+  void until.finally(() => {
+    done = true
+  })
+  const times: number[] = []
+  while (!done) {
+    const started = performance.now()
+    const response = await fetch(`${url}/healthz`)
+    await response.arrayBuffer()
+    times.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const sorted = times.sort((a, b) => a - b)
+  const at = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0, count: sorted.length }
 }
 
 function runBaseline(nodeFlags: string[], input: BaselineInput): Promise<BaselineResult> {
@@ -161,6 +214,17 @@ function rowsOf(steps: Step[], load: string): BenchRow[] {
       ratio: `${times(server.seconds / base.seconds)} time, ${times(growth / Math.max(baseGrowth, 1))} RSS growth`,
     }
   })
+  for (const step of steps) {
+    if (typeof step.server !== 'object') continue
+    const { idle, during } = step.server
+    rows.push({
+      path: `GET /healthz during the export of ${step.rows.toLocaleString('en-US')} rows`,
+      load: `${during.count} requests, 20 ms apart`,
+      result: `p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, max ${ms(during.max)}`,
+      baseline: `the idle server: p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`,
+      ratio: `${times(during.p99 / idle.p99)} p99`,
+    })
+  }
   const measured = steps.filter(
     (step): step is Step & { server: { idleMb: number; peakMb: number } } =>
       typeof step.server === 'object',
