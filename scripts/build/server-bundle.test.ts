@@ -1,5 +1,6 @@
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -42,7 +43,12 @@ describe('the bundled server (npm start)', () => {
   })
 
   it('serves the SPA and swagger-ui, starts a new DATA_DIR from the template, and loads the lazily loaded modules only on first use', async () => {
+    // A chunk of an earlier build, which this one does not write: the bundle replaces the folder.
+    const stale = join(app, BUNDLE_DIR, 'chunks/chunk-EARLIER.js')
+    mkdirSync(join(app, BUNDLE_DIR, 'chunks'), { recursive: true })
+    writeFileSync(stale, 'export {}')
     const metafile = await bundleServer(join(app, BUNDLE_DIR))
+    expect(existsSync(stale)).toBe(false)
     cpSync(join(APP_ROOT, 'package.json'), join(app, 'package.json'))
     symlinkSync(join(APP_ROOT, 'node_modules'), join(app, 'node_modules'), 'dir')
     mkdirSync(join(app, 'dist/web'), { recursive: true })

@@ -7,7 +7,7 @@
  * and the unbundled modules agree on (docs/decisions.md, "The server runs as one bundle").
  */
 
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild'
 import { APP_ROOT, appPath } from '../../server/config/app-root.js'
@@ -82,6 +82,9 @@ export async function bundleServer(outdir = appPath(BUNDLE_DIR)): Promise<Metafi
   // A first pass, written nowhere, finds the packages that must stay out of the second.
   const first = await build({ ...options, write: false, external: EXTERNAL })
   const external = [...EXTERNAL, ...packagesThatFindThemselves(first.metafile)]
+  // The chunks' names carry their content's hash: a build over the last one would leave the
+  // chunks it no longer writes beside those it does.
+  rmSync(outdir, { recursive: true, force: true })
   const result = await build({ ...options, external })
   writeFileSync(join(outdir, METAFILE), JSON.stringify(result.metafile))
   return result.metafile
