@@ -46,6 +46,11 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
+/** The value at quantile `q` (0.5, 0.99) of ascending values; 0 when there are none. */
+export function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+}
+
 /** A progress line on stderr, so stdout holds the table only. */
 export function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`)

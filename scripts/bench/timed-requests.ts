@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http'
+import { quantile } from './table.js'
 
 export interface TimedOptions {
   url: string
@@ -43,9 +44,12 @@ export async function timedRequests(options: TimedOptions): Promise<TimedResult>
   await Promise.all(Array.from({ length: options.connections }, loop))
   agent.destroy()
   latencies.sort((a, b) => a - b)
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { p50: at(0.5), p99: at(0.99), count: latencies.length, errors }
+  return {
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    count: latencies.length,
+    errors,
+  }
 }
 
 function get(agent: Agent, url: string, headers: Record<string, string>): Promise<number> {

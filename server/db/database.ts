@@ -150,7 +150,7 @@ type PGliteClient = Pick<import('@electric-sql/pglite').PGlite, 'query' | 'close
  * statement here starts on a turn of its own (setImmediate, after the I/O waiting), so the
  * longest wait of a request that needs no database is one statement (docs/decisions.md).
  */
-export function takingTurns<Client extends PGliteClient>(pglite: Client): Client {
+function takingTurns<Client extends PGliteClient>(pglite: Client): Client {
   // The dialect (kysely-pglite-dialect) calls query and close only.
   const client: PGliteClient = {
     query: async (...args: Parameters<PGliteClient['query']>) => {

@@ -7,7 +7,7 @@ import { benchDirectory, enrollmentStream, takeDealerRows } from '../data/bench-
 import { analyze, insertEnrollments } from '../data/seed-bench-data.js'
 import type { BaselineInput, BaselineResult } from '../export-baseline.js'
 import { startServer } from '../server-process.js'
-import { type BenchRow, kb, mb, ms, progress, seconds, times } from '../table.js'
+import { type BenchRow, kb, mb, ms, progress, quantile, seconds, times } from '../table.js'
 
 export interface ExportOptions {
   /** Dealer rows in the database at each step, growing. */
@@ -153,21 +153,25 @@ async function exportOnServer(
  */
 async function probeHealth(url: string, until: Promise<unknown>): Promise<Probe> {
   let done = false
-  void until.finally(() => {
+  const stop = () => {
     done = true
-  })
-  const times: number[] = []
+  }
+  until.then(stop, stop)
+  const latencies: number[] = []
   while (!done) {
     const started = performance.now()
     const response = await fetch(`${url}/healthz`)
     await response.arrayBuffer()
-    times.push(performance.now() - started)
+    latencies.push(performance.now() - started)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  const sorted = times.sort((a, b) => a - b)
-  const at = (share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0, count: sorted.length }
+  const sorted = latencies.sort((a, b) => a - b)
+  return {
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    count: sorted.length,
+  }
 }
 
 function runBaseline(nodeFlags: string[], input: BaselineInput): Promise<BaselineResult> {
