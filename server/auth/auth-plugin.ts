@@ -137,10 +137,10 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       regions = undefined
       throw error
     })
-    const byKey = new Map((await regions).map((region) => [regionNameKey(region.name), region]))
+    const named = regionsByName(await regions)
     const matched = new Map<number, Region>()
     for (const name of decision.regionNames) {
-      const region = byKey.get(regionNameKey(name))
+      const region = named(name)
       if (region) matched.set(region.id, region)
       else request.log.warn({ username: identity.username, region: name }, 'no region of this name')
     }
@@ -188,6 +188,27 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       }
     }
   })
+}
+
+/**
+ * Finds the region a regional manager's region name names: the region of exactly that name, or
+ * else the one region whose key (regionNameKey: letters and digits, any case) is the name's. A
+ * name that keys to nothing ('-') names no region, nor does a key two regions share ("Great
+ * Lakes" and "Great-Lakes"): a role never grants a region it might not mean.
+ */
+function regionsByName(regions: readonly Region[]): (name: string) => Region | undefined {
+  const byName = new Map(regions.map((region) => [region.name, region]))
+  const byKey = new Map<string, Region[]>()
+  for (const region of regions) {
+    const key = regionNameKey(region.name)
+    if (key !== '') byKey.set(key, [...(byKey.get(key) ?? []), region])
+  }
+  return (name) => {
+    const exact = byName.get(name)
+    if (exact) return exact
+    const keyed = byKey.get(regionNameKey(name)) ?? []
+    return keyed.length === 1 ? keyed[0] : undefined
+  }
 }
 
 export default fp(authPlugin, { name: 'auth' })

@@ -35,12 +35,23 @@ export const STAFF_ROLE_WORDS: Record<StaffRole, string> = {
 }
 
 /**
- * The key a region's name is compared by, in `REGION_MANAGERS` and in a role claim: letters and
- * digits only, any case, so `PosRegion:GreatLakes` (a role value cannot hold a space) names
- * "Great Lakes".
+ * The key a region's name is compared by, in `REGION_MANAGERS` and in a role claim: its letters
+ * and digits in any script (with the marks that are part of a letter, such as the vowel signs of
+ * Devanagari), in any case and Unicode form, so `PosRegion:GreatLakes` (a role value cannot hold
+ * a space) names "Great Lakes" and `PosRegion:москва` names "Москва" and not "Киев". A name of no
+ * letters or digits keys to '', which names no region (server/auth/auth-plugin.ts).
+ *
+ * NFKC first (composed and decomposed letters, full-width forms), then everything but letters,
+ * marks and digits left out, then case-folded: upper then lower case, so that ß is ss, and on
+ * the name without its spaces, so that a Greek final sigma is the same wherever they were.
  */
 export function regionNameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '')
+  return name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{N}]/gu, '')
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC')
 }
 
 /** Which enrollments a signed-in user sees and acts on: all of them, or those of some regions. */
