@@ -80,6 +80,45 @@ describe('roleOf (docs/product.md#users)', () => {
     expect(roleOf({ sub: 'x', roles: ['posregion:California'] }, rules)).toBeNull()
   })
 
+  it('matches no role by an email the provider says is not verified (email_verified: false)', () => {
+    const rules = policy({
+      administrators: { users: ['ada@contoso.example'], role: 'PosAdmin' },
+      readOnly: { users: ['finn@contoso.example'], role: undefined },
+      regionManagers: new Map([['alice@contoso.example', ['Great Lakes']]]),
+      regionRolePrefix: 'PosRegion:',
+    })
+    for (const unverified of [false, 'false']) {
+      for (const email of [
+        'ada@contoso.example',
+        'finn@contoso.example',
+        'alice@contoso.example',
+      ]) {
+        expect(roleOf({ sub: 'x', email, email_verified: unverified }, rules)).toBeNull()
+      }
+    }
+    // Verified, or a provider that does not say (Entra ID): the email matches, as before.
+    for (const verified of [{ email_verified: true }, { email_verified: 'true' }, {}]) {
+      expect(role({ sub: 'x', email: 'ada@contoso.example', ...verified }, rules)).toBe(
+        'administrator',
+      )
+      expect(role({ sub: 'x', email: 'finn@contoso.example', ...verified }, rules)).toBe(
+        'read-only',
+      )
+      expect(roleOf({ sub: 'x', email: 'alice@contoso.example', ...verified }, rules)).toEqual({
+        role: 'regional-manager',
+        regionNames: ['Great Lakes'],
+      })
+    }
+    // The username (preferred_username, upn) and the roles claim match as they did.
+    const unverified = { sub: 'x', email: 'nobody@elsewhere.example', email_verified: false }
+    expect(role({ ...unverified, preferred_username: 'ada@contoso.example' }, rules)).toBe(
+      'administrator',
+    )
+    expect(role({ ...unverified, upn: 'finn@contoso.example' }, rules)).toBe('read-only')
+    expect(role({ ...unverified, roles: ['PosAdmin'] }, rules)).toBe('administrator')
+    expect(role({ ...unverified, roles: ['PosRegion:Central'] }, rules)).toBe('regional-manager')
+  })
+
   it('gives a user who holds several roles the first of administrator, regional manager, read-only', () => {
     const rules = policy({
       readOnly: { users: [], role: 'PosAudit' },

@@ -20,7 +20,7 @@ export interface RolePolicy {
 }
 
 export interface ListedOrRole {
-  /** Usernames or emails, compared case-insensitively. */
+  /** Usernames or emails (verified ones: see namesOf), compared case-insensitively. */
   users: readonly string[]
   role: string | undefined
 }
@@ -34,9 +34,26 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
 
-/** The names a user may be listed under (Entra ID: preferred_username, upn). */
+/**
+ * Whether the provider says it has not verified the `email` claim (OpenID Connect Core 5.1:
+ * `email_verified`; some providers send it as the string "false"). Absent, as from Entra ID,
+ * it says nothing, and the email is taken as before.
+ */
+function emailUnverified(claims: JWTPayload): boolean {
+  const verified = claims.email_verified
+  return (
+    verified === false ||
+    (typeof verified === 'string' && verified.trim().toLowerCase() === 'false')
+  )
+}
+
+/**
+ * The names a user may be listed under (Entra ID: preferred_username, upn), and their email
+ * unless the provider says it is unverified: where anyone may type any address, an unverified
+ * one is no one's, and would grant the role of the user it names.
+ */
 function namesOf(claims: JWTPayload): string[] {
-  return [claims.preferred_username, claims.email, claims.upn]
+  return [claims.preferred_username, emailUnverified(claims) ? undefined : claims.email, claims.upn]
     .map(text)
     .filter((name): name is string => name !== undefined)
     .map((name) => name.toLowerCase())
