@@ -1,28 +1,19 @@
 import type { FastifyRequest } from 'fastify'
+import { redactUrl } from './redaction.js'
+
+export { withoutQueryValues } from './redaction.js'
 
 /**
- * A request as the log shows it: the query's values are left out, since some carry what opens
- * an enrollment or a session (the authorization link's `auth`, the sign-in return's `code` and
- * `state`) and logs travel further than the server; so is a status link's token in a path.
+ * A request as the log shows it: its URL through redactUrl (redaction.ts, as traces and metrics
+ * are), since the query and the path may carry what opens an enrollment, a draft or a session
+ * (the authorization link's `auth` and guid, a status link's token, the sign-in return's `code`
+ * and `state`) and logs travel further than the server.
  */
 export function loggedRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutQueryValues(request.url).replace(STATUS_TOKEN_IN_PATH, '/status/…'),
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
   }
-}
-
-const STATUS_TOKEN_IN_PATH = /\/status\/[A-Za-z0-9_-]{20,}/
-
-export function withoutQueryValues(url: string): string {
-  const start = url.indexOf('?')
-  if (start < 0) return url
-  const names = url
-    .slice(start + 1)
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => `${pair.split('=')[0]}=…`)
-  return `${url.slice(0, start)}?${names.join('&')}`
 }

@@ -1,3 +1,4 @@
+import { redactUrl } from '../http/redaction.js'
 import type { JobRun, OutboxFigures, PoolUse, RequestObserver, Scrape } from './metrics-contract.js'
 import type { PrometheusMetrics } from './prometheus-metrics.js'
 
@@ -33,9 +34,12 @@ export class Metrics {
 
   /**
    * The observer of one route pattern, made once when the route is registered; its prom-client
-   * observer is made on the first request counted after prom-client has loaded.
+   * observer is made on the first request counted after prom-client has loaded. A route's label
+   * is its pattern (`/api/status/:token`), never a request's path; it goes through redactUrl all
+   * the same, as the log's URLs and the traces do (server/http/redaction.ts).
    */
-  routeObserver(route: string): RequestObserver {
+  routeObserver(pattern: string): RequestObserver {
+    const route = redactUrl(pattern)
     let loaded: RequestObserver | undefined
     const observer = (metrics: PrometheusMetrics) => {
       loaded ??= metrics.routeObserver(route)
@@ -56,7 +60,8 @@ export class Metrics {
     this.call((metrics) => metrics.knowJob(job))
   }
 
-  rateLimitRefused(route: string): void {
+  rateLimitRefused(pattern: string): void {
+    const route = redactUrl(pattern)
     this.call((metrics) => metrics.rateLimitRefused(route))
   }
 

@@ -7,6 +7,7 @@ import { type Instrumentation, registerInstrumentations } from '@opentelemetry/i
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import type { DatabaseKind } from '../db/database.js'
+import { RedactingSpanExporter } from './redacted-spans.js'
 
 const SHUTDOWN_FLUSH_MS = 3000
 
@@ -16,6 +17,8 @@ const UNTRACED_PATHS = new Set(['/healthz', '/readyz'])
 /**
  * The tracer provider, exporting in batches over OTLP/HTTP (JSON) to the endpoint the standard
  * OTEL_EXPORTER_OTLP_* variables name; only telemetry.ts imports this module, when tracing is on.
+ * Every span is exported through RedactingSpanExporter: its name and attributes without the
+ * capabilities a URL may carry (server/http/redaction.ts, as the request log).
  */
 export async function startTracing(options: {
   serviceName: string
@@ -26,7 +29,9 @@ export async function startTracing(options: {
   propagation.setGlobalPropagator(new W3CTraceContextPropagator())
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+    spanProcessors: [
+      new BatchSpanProcessor({ exporter: new RedactingSpanExporter(new OTLPTraceExporter()) }),
+    ],
   })
   trace.setGlobalTracerProvider(provider)
 
