@@ -69,6 +69,50 @@ export function createRetentionRepository() {
     },
 
     /**
+     * The declined enrollments still due, up to `limit`, locked or not: after the batches, those
+     * another transaction held when the batches came to them (or declined since).
+     */
+    async declinedLeft(db: Kysely<Database>, beforeYear: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('status', '=', 'Declined')
+        .where('year', '<', beforeYear)
+        .where('erased_at', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
+    /**
+     * Locks one declined enrollment still due, waiting for another transaction that holds it for
+     * at most `waitMs` (PostgreSQL's lock_timeout, for this transaction: past it, the wait fails
+     * with SQLSTATE 55P03, see `lockNotAvailable`). Null when, the lock got, it is no longer due
+     * (approved again, or erased by another run).
+     */
+    async lockDeclined(
+      trx: Kysely<Database>,
+      beforeYear: number,
+      id: string,
+      waitMs: number,
+    ): Promise<ErasureDue | null> {
+      await sql`select set_config('lock_timeout', ${String(Math.max(1, Math.round(waitMs)))}, true)`.execute(
+        trx,
+      )
+      const row = await trx
+        .selectFrom('enrollments')
+        .select(['id', 'guid'])
+        .where('id', '=', id)
+        .where('status', '=', 'Declined')
+        .where('year', '<', beforeYear)
+        .where('erased_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst()
+      return row ? { guid: row.guid, enrollmentId: row.id } : null
+    },
+
+    /**
      * Erases what the rows of declined enrollments hold of people: the LMA record's fields and
      * the dealer rows' as shared/enrollment/retention.ts leaves them, the LMA-name key, the
      * decline reason shown to the enrollee. Type, status, year, brand, region, BACs, kits, the
@@ -153,3 +197,8 @@ export function createRetentionRepository() {
 }
 
 export type RetentionRepository = ReturnType<typeof createRetentionRepository>
+
+/** Whether a statement failed because it waited for a lock longer than lock_timeout. */
+export function lockNotAvailable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '55P03'
+}

@@ -40,6 +40,20 @@ export function createScheduledJobRepository(db: Kysely<Database>) {
       })
     },
 
+    /**
+     * Makes the job due `ms` from now, unless it is due sooner: a run that left work undone asks
+     * to run again before its interval is up.
+     */
+    async dueAgainIn(name: string, ms: number): Promise<void> {
+      await db
+        .updateTable('scheduled_jobs')
+        .set({
+          due_at: sql<Date>`least(due_at, now() + ${`${Math.max(0, Math.round(ms))} milliseconds`}::interval)`,
+        })
+        .where('name', '=', name)
+        .execute()
+    },
+
     /** How often the job was claimed, and when last (tests, operators). */
     async runsOf(name: string): Promise<{ runs: number; lastRunAt: Date | null }> {
       const row = await db

@@ -34,6 +34,7 @@ const schedulerPlugin: FastifyPluginAsync<SchedulerOptions> = async (app, option
     jobs: periodic,
     ...(runs ? { onRun: (run) => runs.jobRun(run) } : {}),
     claim: (job) => jobs.claim(job.name, job.everyMs),
+    dueAgainIn: (job, ms) => jobs.dueAgainIn(job.name, ms),
     log: app.log,
     firstRunMs: FIRST_RUN_MS,
   })

@@ -28,6 +28,7 @@ describe("the scheduler's report of each run (the metrics count them)", () => {
         if (name === 'unclaimable') throw new Error('no connection')
         return name !== 'not-due'
       },
+      dueAgainIn: async () => {},
       log: pino({ level: 'silent' }),
       onRun: (run) => runs.push(run),
     })
@@ -39,5 +40,38 @@ describe("the scheduler's report of each run (the metrics count them)", () => {
       { job: 'unclaimable', outcome: 'failure', done: 0 },
       { job: 'works', outcome: 'success', done: 3 },
     ])
+  })
+})
+
+describe('a run that left work undone', () => {
+  it('makes its job due again as soon as it asks, and this instance looks then; the next runs keep the interval', async () => {
+    const runs: number[] = []
+    const asked: Array<[string, number]> = []
+    let claims = 0
+    const scheduler = new Scheduler({
+      jobs: [
+        job('retries', async () => {
+          runs.push(Date.now())
+          return runs.length === 1 ? { done: 2, againInMs: 100 } : 1
+        }),
+        job('too-late', async () => ({ done: 0, againInMs: 60_000 })),
+      ],
+      claim: async ({ name }) => {
+        if (name === 'retries') claims++
+        return true
+      },
+      dueAgainIn: async ({ name }, ms) => {
+        asked.push([name, ms])
+      },
+      log: pino({ level: 'silent' }),
+    })
+    scheduler.start()
+    await waitFor(() => (runs.length >= 2 ? true : undefined), 5000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await scheduler.stop()
+    // Asked for 100 ms: due then, and looked at then; not again for the interval (60 s) after.
+    expect(asked).toEqual([['retries', 100]])
+    expect([runs.length, claims]).toEqual([2, 2])
+    expect((runs[1] ?? 0) - (runs[0] ?? 0)).toBeGreaterThanOrEqual(90)
   })
 })

@@ -6,10 +6,19 @@ export interface PeriodicJob {
   name: string
   /** How often it runs, across all instances. */
   everyMs: number
-  /** Does the work while `keepGoing()` says so; answers how many things it did. */
-  run(keepGoing: () => boolean): Promise<number>
+  /**
+   * Does the work while `keepGoing()` says so; answers how many things it did, or that and how
+   * soon to run again when it left work it could not do then (a row another transaction held).
+   */
+  run(keepGoing: () => boolean): Promise<number | JobRun>
   /** What the log says after a run that did something ('authorization reminders sent'). */
   logAs: string
+}
+
+/** A run that left work undone: it is due again `againInMs` from now, if sooner than `everyMs`. */
+export interface JobRun {
+  done: number
+  againInMs: number
 }
 
 export interface SchedulerOptions {
@@ -19,6 +28,8 @@ export interface SchedulerOptions {
    * (server/scheduler/scheduled-job-repository.ts).
    */
   claim(job: PeriodicJob): Promise<boolean>
+  /** Makes the job due `ms` from now, unless it is due sooner (a run that asked to run again). */
+  dueAgainIn(job: PeriodicJob, ms: number): Promise<void>
   log: FastifyBaseLogger
   /** How long after start each job's first look is (default 0: at once), at most its interval. */
   firstRunMs?: number
@@ -37,11 +48,13 @@ export interface SchedulerOptions {
 export class Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>()
   private readonly running = new Set<Promise<void>>()
+  private started = false
   private stopped = false
 
   constructor(private readonly options: SchedulerOptions) {}
 
   start(): void {
+    this.started = true
     for (const job of this.options.jobs) {
       this.schedule(job, Math.min(this.options.firstRunMs ?? 0, job.everyMs))
     }
@@ -59,7 +72,12 @@ export class Scheduler {
   async runDue(): Promise<string[]> {
     const ran: string[] = []
     for (const job of this.options.jobs) {
-      if (await this.runIfClaimed(job)) ran.push(job.name)
+      const look = await this.runIfClaimed(job)
+      if (look.ran) ran.push(job.name)
+      // A run that asked to run again soon: this instance's next look is then, if it looks.
+      if (look.againInMs !== undefined && this.started && !this.stopped) {
+        this.schedule(job, look.againInMs)
+      }
     }
     return ran
   }
@@ -72,29 +90,56 @@ export class Scheduler {
   }
 
   private tick(job: PeriodicJob): void {
+    let next = job.everyMs
     const run = this.runIfClaimed(job)
       .then(
-        () => undefined,
+        (look) => {
+          next = look.againInMs ?? job.everyMs
+        },
         (error: unknown) => this.options.log.warn({ err: error }, `${job.name}: the run failed`),
       )
       .finally(() => {
         this.running.delete(run)
-        if (!this.stopped) this.schedule(job, job.everyMs)
+        if (!this.stopped) this.schedule(job, next)
       })
     this.running.add(run)
   }
 
-  private async runIfClaimed(job: PeriodicJob): Promise<boolean> {
-    let done: number
+  /**
+   * Runs the job if this instance claims it; answers whether it ran, and how soon this instance
+   * should look again when the run asked to run again sooner than the interval.
+   */
+  private async runIfClaimed(job: PeriodicJob): Promise<{ ran: boolean; againInMs?: number }> {
+    let answer: number | JobRun
     try {
-      if (!(await this.options.claim(job))) return false
-      done = await job.run(() => !this.stopped)
+      if (!(await this.options.claim(job))) return { ran: false }
+      answer = await job.run(() => !this.stopped)
     } catch (error) {
       this.options.onRun?.({ job: job.name, outcome: 'failure', done: 0 })
       throw error
     }
+    const done = typeof answer === 'number' ? answer : answer.done
     this.options.onRun?.({ job: job.name, outcome: 'success', done })
     if (done > 0) this.options.log.info({ job: job.name, done }, job.logAs)
-    return true
+    if (typeof answer === 'number' || answer.againInMs >= job.everyMs) return { ran: true }
+    return { ran: true, ...(await this.runAgainIn(job, Math.max(0, answer.againInMs))) }
+  }
+
+  /**
+   * A run asked to run again sooner: the job is due then (for whichever instance looks first),
+   * and this instance looks then. Should the due time not move, the job runs again on its
+   * interval, as it would have.
+   */
+  private async runAgainIn(job: PeriodicJob, ms: number): Promise<{ againInMs?: number }> {
+    try {
+      await this.options.dueAgainIn(job, ms)
+      return { againInMs: ms }
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, job: job.name },
+        `${job.name}: could not make it due again sooner`,
+      )
+      return {}
+    }
   }
 }
