@@ -2,6 +2,12 @@ import { formatDollars } from '../../shared/format/money-text.js'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
 import { invoiceFacts, programHeading } from '../../shared/invoice/invoice-text.js'
 
+/**
+ * What the PDF draws: the invoice without the guid of the enrollment it bills, so the status
+ * link can hand its invoice over without that guid (docs/security.md#capabilities).
+ */
+type DrawnInvoice = Omit<Invoice, 'guid'>
+
 export interface InvoicePdfOptions {
   /** A PNG logo; the invoice is drawn without one when absent or unreadable. */
   logoPath?: string
@@ -34,7 +40,7 @@ type Doc = PDFKit.PDFDocument
  * start-up (docs/decisions.md).
  */
 export async function renderInvoicePdf(
-  invoice: Invoice,
+  invoice: DrawnInvoice,
   options: InvoicePdfOptions = {},
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit')
@@ -73,7 +79,7 @@ function collect(doc: Doc): Promise<Buffer> {
   })
 }
 
-function drawHeader(doc: Doc, invoice: Invoice, logoPath: string | undefined): void {
+function drawHeader(doc: Doc, invoice: DrawnInvoice, logoPath: string | undefined): void {
   if (logoPath) {
     try {
       doc.image(logoPath, LEFT, LEFT, { fit: [200, 56] })
@@ -97,7 +103,7 @@ function drawHeader(doc: Doc, invoice: Invoice, logoPath: string | undefined): v
 }
 
 /** 'Bill to' and 'Remit payment to' side by side; answers the y below the taller one. */
-function drawParties(doc: Doc, invoice: Invoice, top: number): number {
+function drawParties(doc: Doc, invoice: DrawnInvoice, top: number): number {
   const column = (heading: string, lines: string[], x: number): number => {
     doc.font('Helvetica-Bold').fontSize(11).text(heading, x, top, { width: 236 })
     doc.font('Helvetica').fontSize(10)
@@ -110,7 +116,7 @@ function drawParties(doc: Doc, invoice: Invoice, top: number): number {
 }
 
 /** The items table with its Subtotal and Grand Total rows; answers the y below it. */
-function drawItems(doc: Doc, invoice: Invoice, top: number): number {
+function drawItems(doc: Doc, invoice: DrawnInvoice, top: number): number {
   doc.rect(LEFT, top, WIDTH, ROW).fill(SHADE).fillColor(INK)
   row(doc, top, ['Quantity', 'Description', 'Cost Per Kit', 'Extended Cost'], 'Helvetica-Bold')
   let y = top + ROW

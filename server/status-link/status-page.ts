@@ -114,8 +114,7 @@ export async function findStatusInvoice(
   const { enrollment } = await openedEnrollment(context, token)
   const invoice = await invoiceOf(context, enrollment)
   if (!invoice) throw AppError.notFound(NO_INVOICE)
-  return {
-    record: invoice,
-    answer: { invoice: toInvoiceWire(invoice), payment: paymentState(invoice) },
-  }
+  // Without the enrollment's guid: the authorization link is never the status link's to give.
+  const { guid: _authorizationLink, ...document } = toInvoiceWire(invoice)
+  return { record: invoice, answer: { invoice: document, payment: paymentState(invoice) } }
 }

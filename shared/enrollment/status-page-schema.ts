@@ -58,9 +58,18 @@ export const statusPageSchema = z
   .meta({ id: 'EnrollmentStatusPage' })
 export type StatusPage = z.output<typeof statusPageSchema>
 
+/**
+ * The invoice as the status link shows it: the invoice as issued, without the guid of the
+ * enrollment it bills. That guid is the authorization link, which opens every contact and lets
+ * its holder authorize (docs/security.md#capabilities): a status link never yields it.
+ */
+export const statusLinkInvoiceSchema = invoiceSchema
+  .omit({ guid: true })
+  .meta({ id: 'StatusLinkInvoice' })
+
 /** The invoice through a status link: the invoice document and its payment state. */
 export const statusPageInvoiceSchema = z
-  .object({ invoice: invoiceSchema, payment: statusInvoiceSchema })
+  .object({ invoice: statusLinkInvoiceSchema, payment: statusInvoiceSchema })
   .meta({ id: 'StatusPageInvoiceDocument' })
 export type StatusPageInvoice = z.output<typeof statusPageInvoiceSchema>
 

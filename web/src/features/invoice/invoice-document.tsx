@@ -2,7 +2,14 @@ import { formatDollars } from '@shared/format/money-text'
 import { type Invoice, PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import { invoiceFacts, programHeading } from '@shared/invoice/invoice-text'
 
-export function InvoiceDocument({ invoice, logo }: { invoice: Invoice; logo: string }) {
+/** The invoice as issued; it draws no guid (the status page's invoice has none). */
+export function InvoiceDocument({
+  invoice,
+  logo,
+}: {
+  invoice: Omit<Invoice, 'guid'>
+  logo: string
+}) {
   return (
     <article className="invoice">
       <header className="invoice__header">
