@@ -12,8 +12,10 @@ import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
 import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import type { DraftPurgeOptions } from './draft/draft-purge-job.js'
 import { draftRoutes } from './draft/draft-routes.js'
+import { createDraftContext, draftComposers } from './draft/drafts.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import type { BacSuggestionTimes } from './enrollment/bac-suggestions.js'
+import { createEnrollmentContext } from './enrollment/enrollment-context.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { COMPRESSION } from './http/encoded-answers.js'
@@ -41,6 +43,7 @@ import { reportRoutes } from './report/report-routes.js'
 import type { RetentionOptions } from './retention/retention-job.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import schedulerPlugin from './scheduler/scheduler-plugin.js'
+import { statusLinkComposers } from './status-link/status-links.js'
 import { statusRoutes } from './status-link/status-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
@@ -195,9 +198,15 @@ export async function buildApp({
   await app.register(mailPlugin, {
     ...mail,
     attachmentRenderers: { 'invoice-pdf': drawInvoicePdf },
+    composers: (instance) => ({
+      ...statusLinkComposers(
+        createEnrollmentContext(instance.database.db, instance.config, instance.mail),
+      ),
+      ...draftComposers(createDraftContext(instance.database.db, instance.config, instance.mail)),
+    }),
   })
   await app.register(reminderPlugin)
-  // Every periodic job: the reminders, the drafts' purge, the data retention.
+  // Every periodic job: the reminders, the purges of drafts and links, the data retention.
   await app.register(schedulerPlugin, {
     jobs: (instance) => periodicJobs(instance, { reminders, draftPurge, retention }),
     runs: app.metrics,

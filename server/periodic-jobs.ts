@@ -7,12 +7,18 @@ import {
 import { type ReminderOptions, reminderJob } from './reminders/reminder-job.js'
 import { type RetentionOptions, retentionJob } from './retention/retention-job.js'
 import type { PeriodicJob } from './scheduler/scheduler.js'
+import {
+  type StatusLinkPurgeOptions,
+  statusLinkPurgeJob,
+} from './status-link/status-link-purge-job.js'
 
 export interface PeriodicJobOptions {
   reminders?: ReminderOptions
   draftPurge?: DraftPurgeOptions
   retention?: RetentionOptions
   listChangesPurge?: ListChangesPurgeOptions
+  statusLinkPurge?: StatusLinkPurgeOptions
+  mailRetention?: { everyMs?: number; schedule?: boolean }
 }
 
 /**
@@ -24,7 +30,30 @@ export function periodicJobs(app: FastifyInstance, options: PeriodicJobOptions):
   return [
     reminderJob(app, options.reminders),
     draftPurgeJob(app, options.draftPurge),
+    statusLinkPurgeJob(app, options.statusLinkPurge),
     retentionJob(app, options.retention),
     listChangesPurgeJob(app, options.listChangesPurge),
+    mailRetentionJob(app, options.mailRetention),
   ].filter((job): job is PeriodicJob => job !== undefined)
+}
+
+/**
+ * The outbox's retention (docs/security.md#capabilities): a sent mail's text and attachments
+ * are erased OUTBOX_BODY_RETENTION_DAYS after it left, a held-back mail about no enrollment is
+ * deleted a day after, and the mail budgets' counts of past days go. The mail service is below
+ * the scheduler's floor, so its job is made here.
+ */
+function mailRetentionJob(
+  app: FastifyInstance,
+  options: { everyMs?: number; schedule?: boolean } = {},
+): PeriodicJob | undefined {
+  if (options.schedule === false) return undefined
+  return {
+    name: 'mail-retention',
+    everyMs: options.everyMs ?? 60 * 60_000,
+    run: async () =>
+      (await app.mail.outbox.eraseOld(app.config.OUTBOX_BODY_RETENTION_DAYS)) +
+      (await app.mail.budgets.purgeOld(app.database.db)),
+    logAs: 'old mail texts erased and budgets cleared',
+  }
 }

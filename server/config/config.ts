@@ -29,6 +29,15 @@ const monthDay = (example: string) =>
     return parsed
   })
 
+/** A count a day or a cap: 1 to 10,000. */
+const budgetCount = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000')
+    .max(10_000, 'must be between 1 and 10000')
+    .default(fallback)
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''))
@@ -87,6 +96,26 @@ const envSchema = z.object({
   DEV_PASSWORD: z.string().min(1).max(200).default('dev'),
   RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1, 'must be a positive number').default(30),
   RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1, 'must be a positive number').default(300),
+  /**
+   * Daily budgets of the mails a stranger can cause (docs/security.md#capabilities), counted in the
+   * database for every instance together: per recipient address and day, the status-link mails of
+   * 'Lost the mail?' and the draft-link mails (each group on its own), the receipts and
+   * authorization requests of public submissions; per client and day, all of them. A mail over
+   * budget is held back; the submission or the save it follows still succeeds.
+   */
+  MAIL_BUDGET_PER_ADDRESS: budgetCount(3),
+  MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS: budgetCount(20),
+  MAIL_BUDGET_PER_CLIENT: budgetCount(60),
+  /** Live saved forms (drafts) per address and per client. */
+  DRAFTS_PER_ADDRESS: budgetCount(5),
+  DRAFTS_PER_CLIENT: budgetCount(20),
+  /** Days a sent mail keeps its text in the outbox (then only its kind, recipient and subject). */
+  OUTBOX_BODY_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 3650 days')
+    .max(3650, 'must be between 1 and 3650 days')
+    .default(30),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),

@@ -145,6 +145,36 @@ export interface OutboxTable {
   enrollment_guid: string | null
   /** When a worker took the mail to send it; cleared when the attempt ends. */
   claimed_at: Date | null
+  /** What the worker draws when it sends the mail (a link minted then): migration 0020. */
+  compose: JSONColumnType<MailCompose | null, string | null | undefined, string | null>
+  /** The daily budget the mail spends when it is sent; `spent` once it has. */
+  budget: JSONColumnType<MailBudgetSpend | null, string | null | undefined, string | null>
+  /** When the worker held the mail back instead of sending it (last_error says why). */
+  held_at: Date | null
+  /** When a sent mail's text was erased (OUTBOX_BODY_RETENTION_DAYS). */
+  body_erased_at: Date | null
+}
+
+/**
+ * A mail whose text is drawn when it is sent, because it carries a link minted then
+ * (docs/security.md#capabilities): the enrollment's status link for its receipt or the office's
+ * re-issue, the status links of every enrollment of the year that carries the recipient's
+ * address ("Lost the mail?"), or a draft's link.
+ */
+export type MailCompose =
+  | { kind: 'submission-receipt'; guid: string }
+  | { kind: 'status-link-reissued'; guid: string }
+  | { kind: 'lost-links'; year: number }
+  | { kind: 'draft-link'; draftHash: string }
+
+/** The groups of mail a stranger can cause, each with its daily budget per address. */
+export type MailBudgetGroup = 'submission' | 'lost-link' | 'draft'
+
+export interface MailBudgetSpend {
+  group: MailBudgetGroup
+  /** The client that caused the mail (a hash of its address, /64 for IPv6). */
+  client: string
+  spent?: boolean
 }
 
 export interface DealerDirectoryTable {
@@ -206,6 +236,24 @@ export interface StatusLinkTable {
   /** 18 months after the enrollment's submission. */
   expires_at: Timestamp
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** The address the link was mailed to (its hash): a new link for it replaces this one. */
+  recipient_hash: string | null
+}
+
+/** A link mailed for a draft (migration 0020): only its token's hash is kept. */
+export interface DraftLinkTable {
+  token_hash: string
+  /** The draft it opens (enrollment_drafts.token_hash, the saving browser's token). */
+  draft_hash: string
+  recipient_hash: string
+  created_at: Generated<Date>
+}
+
+/** A budget's count of one day (migration 0020). */
+export interface MailBudgetTable {
+  key: string
+  day: ColumnType<string, string, string>
+  count: number
 }
 
 /** A saved form (docs/product.md#save-and-continue-later), found by its link's token hash. */
@@ -220,6 +268,8 @@ export interface EnrollmentDraftTable {
   created_at: Timestamp
   saved_at: Timestamp
   expires_at: Date
+  /** The client that saved it (a hash of its address): live drafts per client are capped. */
+  client_hash: string | null
 }
 
 /** When each periodic job is next due (server/scheduler/). */
@@ -269,6 +319,8 @@ export interface Database {
   invoices: InvoiceTable
   status_links: StatusLinkTable
   enrollment_drafts: EnrollmentDraftTable
+  draft_links: DraftLinkTable
+  mail_budgets: MailBudgetTable
   scheduled_jobs: ScheduledJobTable
   audit_trail: AuditTrailTable
   enrollment_list_changes: EnrollmentListChangeTable

@@ -3,7 +3,10 @@ import type { DraftValues } from '../../shared/enrollment/draft-schema.js'
 import type { Database } from '../db/schema.js'
 
 export interface StoredDraft {
+  /** The draft's own token hash (the saving browser's token); its key. */
   tokenHash: string
+  /** The hash a look-up matched: the draft's own, or a mailed link's (draft_links). */
+  matchedHash: string
   brand: string
   type: string
   email: string
@@ -36,8 +39,9 @@ export function createDraftRepository(db: Kysely<Database>) {
     saved_at: Date
     expires_at: Date
   }
-  const toDraft = (row: Row): StoredDraft => ({
+  const toDraft = (row: Row, matchedHash = row.token_hash): StoredDraft => ({
     tokenHash: row.token_hash,
+    matchedHash,
     brand: row.brand,
     type: row.type,
     email: row.email,
@@ -49,12 +53,19 @@ export function createDraftRepository(db: Kysely<Database>) {
   return {
     async insert(
       executor: Kysely<Database>,
-      draft: { tokenHash: string; email: string; values: DraftValues; lifetimeDays: number },
+      draft: {
+        tokenHash: string
+        email: string
+        values: DraftValues
+        lifetimeDays: number
+        client: string
+      },
     ): Promise<StoredDraft> {
       const row = await executor
         .insertInto('enrollment_drafts')
         .values({
           token_hash: draft.tokenHash,
+          client_hash: draft.client,
           brand: draft.values.brand,
           type: draft.values.type,
           email: draft.email,
@@ -66,20 +77,78 @@ export function createDraftRepository(db: Kysely<Database>) {
       return toDraft(row)
     },
 
-    /** The draft of this hash that has not expired; with `lock`, its row locked for an update. */
+    /**
+     * The draft this hash opens, its own or a mailed link's, while it has not expired; with
+     * `lock`, its row locked for an update.
+     */
     async findActive(
       executor: Kysely<Database>,
       tokenHash: string,
       { lock = false } = {},
     ): Promise<StoredDraft | undefined> {
+      const linked = await executor
+        .selectFrom('draft_links')
+        .select('draft_hash')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst()
       let query = executor
         .selectFrom('enrollment_drafts')
         .select(columns)
-        .where('token_hash', '=', tokenHash)
+        .where('token_hash', '=', linked?.draft_hash ?? tokenHash)
         .where('expires_at', '>', sql<Date>`now()`)
       if (lock) query = query.forUpdate()
       const row = await query.executeTakeFirst()
-      return row ? toDraft(row) : undefined
+      return row ? toDraft(row, tokenHash) : undefined
+    },
+
+    /**
+     * A new link of the draft for the mail to `recipientHash`'s address, replacing the one an
+     * earlier mail to it carried: call it in the transaction that holds the draft's lock.
+     */
+    async addLink(
+      executor: Kysely<Database>,
+      link: { tokenHash: string; draftHash: string; recipientHash: string },
+    ): Promise<void> {
+      await executor
+        .deleteFrom('draft_links')
+        .where('draft_hash', '=', link.draftHash)
+        .where('recipient_hash', '=', link.recipientHash)
+        .execute()
+      await executor
+        .insertInto('draft_links')
+        .values({
+          token_hash: link.tokenHash,
+          draft_hash: link.draftHash,
+          recipient_hash: link.recipientHash,
+        })
+        .execute()
+    },
+
+    /**
+     * How many live drafts the address and the client hold, counted after taking a lock of each
+     * (held to the transaction's end), so that two saves racing for the last place both see the
+     * other's draft.
+     */
+    async countLive(
+      executor: Kysely<Database>,
+      email: string,
+      client: string,
+    ): Promise<{ address: number; client: number }> {
+      const address = email.trim().toLowerCase()
+      await sql`select pg_advisory_xact_lock(hashtext(${`draft-address:${address}`}))`.execute(
+        executor,
+      )
+      await sql`select pg_advisory_xact_lock(hashtext(${`draft-client:${client}`}))`.execute(
+        executor,
+      )
+      const result = await sql<{ address: string; client: string }>`
+        select
+          (select count(*) from enrollment_drafts
+            where lower(email) = ${address} and expires_at > now()) as address,
+          (select count(*) from enrollment_drafts
+            where client_hash = ${client} and expires_at > now()) as client`.execute(executor)
+      const row = result.rows[0]
+      return { address: Number(row?.address ?? 0), client: Number(row?.client ?? 0) }
     },
 
     async update(
@@ -106,9 +175,14 @@ export function createDraftRepository(db: Kysely<Database>) {
       tokenHash: string,
       scope: { brand: string; type: string },
     ): Promise<boolean> {
+      const linked = await executor
+        .selectFrom('draft_links')
+        .select('draft_hash')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst()
       const result = await executor
         .deleteFrom('enrollment_drafts')
-        .where('token_hash', '=', tokenHash)
+        .where('token_hash', '=', linked?.draft_hash ?? tokenHash)
         .where('brand', '=', scope.brand)
         .where('type', '=', scope.type)
         .executeTakeFirst()

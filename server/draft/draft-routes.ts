@@ -9,6 +9,8 @@ import {
 } from '../../shared/enrollment/draft-schema.js'
 import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { problemResponses } from '../http/openapi-schemas.js'
+import { clientKey } from '../rate-limit/client-key.js'
+import { clientLimits } from '../rate-limit/client-limits.js'
 import { createDraftContext, openDraft, saveDraftAgain, saveNewDraft } from './drafts.js'
 
 const tags = ['Drafts']
@@ -46,24 +48,22 @@ function privateAnswer(reply: FastifyReply): void {
 /** Save and continue later (docs/product.md#save-and-continue-later). */
 export const draftRoutes: FastifyPluginAsync = async (app) => {
   const context = createDraftContext(app.database.db, app.config, app.mail)
-  // Each save may send a mail: counted as submissions are.
-  const submitLimit = {
-    rateLimit: { max: app.config.RATE_LIMIT_SUBMISSIONS, timeWindow: '1 minute' },
-  }
+  // Each save may send a mail: counted with the submissions; opening one with the look-ups.
+  const limits = clientLimits(app.config)
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   // Every answer of these routes, problems included, is private.
   api.addHook('onRequest', async (_request, reply) => privateAnswer(reply))
 
-  api.post('/drafts', { schema: saveRoute, config: submitLimit }, async (request, reply) => {
-    return reply.code(201).send(await saveNewDraft(context, request.body))
+  api.post('/drafts', { schema: saveRoute, config: limits.submissions }, async (request, reply) => {
+    return reply.code(201).send(await saveNewDraft(context, request.body, clientKey(request.ip)))
   })
 
-  api.put('/drafts', { schema: saveAgainRoute, config: submitLimit }, async (request) =>
-    saveDraftAgain(context, request.query.draft, request.body),
+  api.put('/drafts', { schema: saveAgainRoute, config: limits.submissions }, async (request) =>
+    saveDraftAgain(context, request.query.draft, request.body, clientKey(request.ip)),
   )
 
-  api.get('/drafts', { schema: openRoute, config: submitLimit }, async (request) =>
+  api.get('/drafts', { schema: openRoute, config: limits.lookups }, async (request) =>
     openDraft(context, request.query.draft, {
       brand: request.query.brand,
       form: request.query.form,

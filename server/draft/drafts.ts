@@ -8,6 +8,7 @@ import {
 } from '../../shared/enrollment/draft.js'
 import type { DraftValues, OpenedDraft, SavedDraft } from '../../shared/enrollment/draft-schema.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
+import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import {
   capabilityHash,
   capabilityMatches,
@@ -17,9 +18,17 @@ import {
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
+import { addressHash } from '../mail/mail-budget-repository.js'
+import type { MailComposers } from '../mail/mail-worker.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { draftSavedMail } from '../mail/templates/draft-saved-mail.js'
 import { createDraftRepository, type StoredDraft } from './draft-repository.js'
+import {
+  DRAFT_MAX_CHARACTERS,
+  draftCharacters,
+  keptDraftValues,
+  openedDraftValues,
+} from './draft-values.js'
 
 export interface DraftContext {
   db: Kysely<Database>
@@ -59,21 +68,32 @@ export function draftUrl(
   return `${publicUrl}${draftPath(values.brand, draftFormOf(values.type), token)}`
 }
 
-/** Saves a new draft and mails its link (docs/product.md#save-and-continue-later). */
+/** Why a draft-link mail was held back: the draft is gone, or its address changed since. */
+export const DRAFT_GONE =
+  'Held back: the saved form expired, was submitted, or was saved again with another address.'
+
+/**
+ * Saves a new draft and queues its link's mail (docs/product.md#save-and-continue-later); the
+ * worker mints the link when it sends the mail, which spends the daily budgets of the address
+ * and of the `client` that saved. Live drafts per address and per client are capped.
+ */
 export async function saveNewDraft(
   context: DraftContext,
   body: { email: string; values: DraftValues },
+  client: string,
 ): Promise<SavedDraft> {
-  const values = checkBrand(context, body.values)
+  const values = checkedValues(context, body.values)
   const { token, hash } = mintCapability()
   const stored = await context.db.transaction().execute(async (trx) => {
+    await checkRoom(context, trx, body.email, client)
     const draft = await context.drafts.insert(trx, {
       tokenHash: hash,
       email: body.email,
       values,
       lifetimeDays: DRAFT_LIFETIME_DAYS,
+      client,
     })
-    await enqueueDraftMail(context, trx, draft, token)
+    await enqueueDraftMail(context, trx, draft, client)
     return draft
   })
   context.mailQueued()
@@ -82,28 +102,65 @@ export async function saveNewDraft(
 
 /**
  * Saves the draft of `token` again with the form's values: the same draft and link, the same
- * expiry; the link is mailed again only when the address changed.
+ * expiry; the link is mailed again only when the address changed (a new address counts against
+ * its cap of live drafts).
  */
 export async function saveDraftAgain(
   context: DraftContext,
   token: string,
   body: { email: string; values: DraftValues },
+  client: string,
 ): Promise<SavedDraft> {
-  const values = checkBrand(context, body.values)
+  const values = checkedValues(context, body.values)
   if (!isCapabilityToken(token)) throw notFound()
   const hash = capabilityHash(token)
   const { stored, mailed } = await context.db.transaction().execute(async (trx) => {
     const draft = await context.drafts.findActive(trx, hash, { lock: true })
-    if (!draft || !capabilityMatches(draft.tokenHash, token)) throw notFound()
+    if (!draft || !capabilityMatches(draft.matchedHash, token)) throw notFound()
     // A draft stays the draft of its brand and form.
     if (draft.brand !== values.brand || draft.type !== values.type) throw notFound()
     const newAddress = draft.email.toLowerCase() !== body.email.toLowerCase()
-    const saved = await context.drafts.update(trx, hash, { email: body.email, values })
-    if (newAddress) await enqueueDraftMail(context, trx, saved, token)
+    if (newAddress) await checkRoom(context, trx, body.email, client)
+    const saved = await context.drafts.update(trx, draft.tokenHash, { email: body.email, values })
+    if (newAddress) await enqueueDraftMail(context, trx, saved, client)
     return { stored: saved, mailed: newAddress }
   })
   if (mailed) context.mailQueued()
   return savedAnswer(stored, token, mailed)
+}
+
+/**
+ * The mail worker's composer of a draft's link mail: under the draft's row lock, while the draft
+ * lives and still goes to the mail's address, a new link (replacing the one an earlier mail to
+ * that address carried), committed before the mail leaves.
+ */
+export function draftComposers(context: DraftContext): Pick<MailComposers, 'draft-link'> {
+  return {
+    'draft-link': async ({ draftHash }, mail) => {
+      const drawn = await context.db.transaction().execute(async (trx) => {
+        const draft = await context.drafts.findActive(trx, draftHash, { lock: true })
+        if (!draft || draft.email.toLowerCase() !== mail.recipient.toLowerCase()) return undefined
+        const link = mintCapability()
+        await context.drafts.addLink(trx, {
+          tokenHash: link.hash,
+          draftHash: draft.tokenHash,
+          recipientHash: addressHash(mail.recipient),
+        })
+        const { config } = context
+        const type = draft.type === 'Lma' ? 'Lma' : 'Dealer'
+        return draftSavedMail({
+          brandName: brandDisplayName(config.BRANDS, draft.brand),
+          year: draft.values.year,
+          type,
+          url: draftUrl(config.PUBLIC_URL, { brand: draft.brand, type }, link.token),
+          expiresAt: draft.expiresAt,
+          supportEmail: config.SUPPORT_EMAIL,
+          supportPhone: config.SUPPORT_PHONE,
+        })
+      })
+      return drawn ?? { held: DRAFT_GONE }
+    },
+  }
 }
 
 /** The draft of `token`, opened on the form `form` of `brand`; anything else is one 404. */
@@ -114,11 +171,11 @@ export async function openDraft(
 ): Promise<OpenedDraft> {
   if (!isCapabilityToken(token)) throw notFound()
   const draft = await context.drafts.findActive(context.db, capabilityHash(token))
-  if (!draft || !capabilityMatches(draft.tokenHash, token)) throw notFound()
+  if (!draft || !capabilityMatches(draft.matchedHash, token)) throw notFound()
   const type = draftFormOf(draft.type === 'Lma' ? 'Lma' : 'Dealer')
   if (draft.brand !== page.brand.toLowerCase() || type !== page.form) throw notFound()
   return {
-    values: draft.values,
+    values: openedDraftValues(draft.values),
     email: draft.email,
     savedAt: draft.savedAt.toISOString(),
     expiresAt: draft.expiresAt.toISOString(),
@@ -140,33 +197,61 @@ export async function deleteCompletedDraft(
   await drafts.deleteCompleted(executor, capabilityHash(token), scope)
 }
 
-function checkBrand(context: DraftContext, values: DraftValues): DraftValues {
+/** The values a draft keeps (the fields its form shows), checked for brand and size. */
+function checkedValues(context: DraftContext, values: DraftValues): DraftValues {
   if (!findBrand(context.config.BRANDS, values.brand)) {
     throw AppError.badRequest('The brand is not part of the program.', {
       'values.brand': ['The brand is not part of the program.'],
     })
   }
-  return { ...values, brand: values.brand.toLowerCase() }
+  const kept = keptDraftValues({ ...values, brand: values.brand.toLowerCase() })
+  if (draftCharacters(kept) > DRAFT_MAX_CHARACTERS) {
+    throw new AppError(
+      413,
+      'This form is larger than any form the program takes, so it cannot be saved.',
+    )
+  }
+  return kept
 }
 
+/** Words of the caps on live drafts (DRAFTS_PER_ADDRESS, DRAFTS_PER_CLIENT). */
+export const TOO_MANY_DRAFTS_FOR_ADDRESS = (cap: number) =>
+  `This email address already has ${cap} saved forms. Open one from its mail and submit it, or wait until one expires, before saving another.`
+export const TOO_MANY_DRAFTS_FROM_CLIENT = (cap: number) =>
+  `${cap} saved forms from your network are waiting to be completed. Submit one, or wait until one expires, before saving another.`
+
+async function checkRoom(
+  context: DraftContext,
+  executor: Kysely<Database>,
+  email: string,
+  client: string,
+): Promise<void> {
+  const { config } = context
+  const live = await context.drafts.countLive(executor, email, client)
+  if (live.address >= config.DRAFTS_PER_ADDRESS) {
+    throw AppError.conflict(TOO_MANY_DRAFTS_FOR_ADDRESS(config.DRAFTS_PER_ADDRESS))
+  }
+  if (live.client >= config.DRAFTS_PER_CLIENT) {
+    throw new AppError(429, TOO_MANY_DRAFTS_FROM_CLIENT(config.DRAFTS_PER_CLIENT))
+  }
+}
+
+/** Queues the mail of the draft's link, drawn (the link minted) when the worker sends it. */
 async function enqueueDraftMail(
   context: DraftContext,
   executor: Kysely<Database>,
   draft: StoredDraft,
-  token: string,
+  client: string,
 ): Promise<void> {
-  const { config } = context
-  const type = draft.type === 'Lma' ? 'Lma' : 'Dealer'
-  const mail = draftSavedMail({
-    brandName: brandDisplayName(config.BRANDS, draft.brand),
-    year: draft.values.year,
-    type,
-    url: draftUrl(config.PUBLIC_URL, { brand: draft.brand, type }, token),
-    expiresAt: draft.expiresAt,
-    supportEmail: config.SUPPORT_EMAIL,
-    supportPhone: config.SUPPORT_PHONE,
+  await context.outbox.enqueue(executor, {
+    kind: 'draft-link',
+    recipient: draft.email,
+    subject: MAIL_KIND_WORDS['draft-link'],
+    html: '',
+    text: '',
+    compose: { kind: 'draft-link', draftHash: draft.tokenHash },
+    budget: { group: 'draft', client },
   })
-  await context.outbox.enqueue(executor, { kind: 'draft-link', recipient: draft.email, ...mail })
 }
 
 function savedAnswer(draft: StoredDraft, token: string, mailed: boolean): SavedDraft {

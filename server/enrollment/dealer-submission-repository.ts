@@ -8,7 +8,6 @@ import {
   toDealerRow,
   toStoredEnrollment,
 } from './enrollment-mapping.js'
-import { STATUS_LINK_LIFETIME } from './status-link-repository.js'
 
 /** A new dealer enrollment and what its submission writes with it. */
 export interface DealerSubmission {
@@ -19,28 +18,16 @@ export interface DealerSubmission {
   regionId: number | null
   dealers: DealerEntry[]
   history: { action: string; actor: string }
-  /** The receipt and the status link it carries; none when no receipt goes out. */
-  receipt?: SubmissionReceiptWrite
-}
-
-/**
- * The receipt as written before the database gave the enrollment its reference and the link its
- * expiry: both stand in it as placeholders, which the statement replaces. The expiry's words
- * come from `expiryTexts` (ISO date → the words the mail uses), so the mail's date format has
- * one definition, in JavaScript; a date missing from it is written as its ISO date.
- */
-export interface SubmissionReceiptWrite {
-  tokenHash: string
-  mail: OutgoingMail
-  referencePlaceholder: string
-  expiryPlaceholder: string
-  expiryTexts: Record<string, string>
+  /**
+   * The receipt, queued for the mail worker to draw when it sends it (with the status link
+   * minted then: no link is written here); none when no receipt goes out.
+   */
+  receipt?: OutgoingMail
 }
 
 /**
  * A dealer submission's writes in one statement (docs/decisions.md, "A dealer submission is one
- * statement"): the enrollment, its dealer rows, the history entry, the status link and the
- * receipt in the outbox, as data-modifying CTEs, so that they commit or fail together without a
+ * statement"): the enrollment, its dealer rows, the history entry and the receipt in the outbox, as data-modifying CTEs, so that they commit or fail together without a
  * transaction's `begin` and `commit`. The list-change rows come from the enrollments trigger
  * (migration 0019); a taken BAC fails the whole statement on the dealer rows' unique index.
  */
@@ -102,22 +89,15 @@ export function dealerSubmissionStatement(submission: DealerSubmission): RawBuil
     from e`
 }
 
-function receiptWrites(receipt: SubmissionReceiptWrite) {
-  const { mail } = receipt
-  const expiryDate = sql`to_char(l.expires_at at time zone 'UTC', 'YYYY-MM-DD')`
-  const written = (text: string) =>
-    sql`replace(replace(${text}::text, ${receipt.referencePlaceholder}::text, e.reference),
-      ${receipt.expiryPlaceholder}::text, x.words)`
-  return sql`, l as (
-      insert into status_links (token_hash, enrollment_guid, expires_at)
-      select ${receipt.tokenHash}, e.guid, e.created_at + ${STATUS_LINK_LIFETIME}::interval from e
-      returning expires_at
-    ), o as (
-      insert into outbox (kind, recipient, subject, html, text, attachments, enrollment_guid)
-      select ${mail.kind}, ${mail.recipient}, ${written(mail.subject)}, ${written(mail.html)},
-        ${written(mail.text)}, ${JSON.stringify(mail.attachments ?? [])}::jsonb, e.guid
-      from e cross join l cross join lateral (select coalesce(
-        ${JSON.stringify(receipt.expiryTexts)}::jsonb ->> ${expiryDate}, ${expiryDate}) as words) x
+function receiptWrites(mail: OutgoingMail) {
+  return sql`, o as (
+      insert into outbox
+        (kind, recipient, subject, html, text, attachments, enrollment_guid, compose, budget)
+      select ${mail.kind}, ${mail.recipient}, ${mail.subject}, ${mail.html}, ${mail.text},
+        ${JSON.stringify(mail.attachments ?? [])}::jsonb, e.guid,
+        jsonb_build_object('kind', ${mail.compose?.kind ?? null}::text, 'guid', e.guid),
+        ${mail.budget ? JSON.stringify(mail.budget) : null}::jsonb
+      from e
     )`
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { receiptAddress } from '../../shared/enrollment/receipt-address.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
+import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import type { Database } from '../db/schema.js'
 import type { OutgoingMail } from '../mail/outbox-repository.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
@@ -43,17 +44,24 @@ export function receiptRecipient(
 
 /**
  * Queues the authorization request to lma.authEmailAddress in the caller's transaction and
- * records the request's time, so that its reminders count from now.
+ * records the request's time, so that its reminders count from now. Caused by a public
+ * submission (`client` given), it spends that client's daily budget and names nothing the
+ * submitter typed; sent again by the office's Re-authorize, it names the LMA and its people.
  */
 export async function enqueueAuthorizationRequest(
   context: EnrollmentContext,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
-  again = false,
+  cause: { client: string } | { again: true },
 ): Promise<void> {
   if (!enrollment.lma) return
   await context.lifecycle.markAuthorizationRequested(executor, enrollment.id)
-  await queueAuthorizationMail(context, executor, enrollment, { again })
+  await queueAuthorizationMail(
+    context,
+    executor,
+    enrollment,
+    'client' in cause ? { again: false, client: cause.client } : { again: true, named: true },
+  )
 }
 
 /** The request again, as a reminder of one made on `requestedAt` (the reminder scheduler). */
@@ -70,7 +78,7 @@ async function queueAuthorizationMail(
   context: Pick<EnrollmentContext, 'config' | 'outbox'>,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
-  wording: { again: boolean; requestedAt?: Date },
+  wording: { again: boolean; requestedAt?: Date; named?: boolean; client?: string },
 ): Promise<void> {
   const { lma } = enrollment
   if (!lma) return
@@ -78,11 +86,15 @@ async function queueAuthorizationMail(
   const mail = authorizationRequestMail({
     brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     year: enrollment.year,
-    lmaName: lma.name,
     reference: enrollment.reference,
-    authName: lma.authName,
-    agencyName: lma.agencyName,
-    contact: lma.contact,
+    named: wording.named
+      ? {
+          lmaName: lma.name,
+          authName: lma.authName,
+          agencyName: lma.agencyName,
+          contact: lma.contact,
+        }
+      : undefined,
     dealerCount: enrollment.dealers.length,
     url: authorizationUrl(config.PUBLIC_URL, enrollment),
     supportEmail: config.SUPPORT_EMAIL,
@@ -95,6 +107,7 @@ async function queueAuthorizationMail(
     enrollmentGuid: enrollment.guid,
     recipient: lma.authEmailAddress,
     ...mail,
+    ...(wording.client && { budget: { group: 'submission', client: wording.client } }),
   })
 }
 
@@ -137,57 +150,63 @@ export async function enqueueRepresentativeChangedNotice(
 
 /**
  * Queues the receipt of a public submission to whoever filled in the form (a dealer's
- * representative, an LMA's contact) in the caller's transaction: the reference to quote, what
- * happens next, and the link to the enrollment's status page, minted here (never the
- * authorization link).
+ * representative, an LMA's contact) in the caller's transaction. The worker draws it when it
+ * sends it (composeSubmissionReceipt), with the status link minted then, and it spends the
+ * daily budget of the `client` that submitted (docs/security.md#capabilities).
  */
 export async function enqueueSubmissionReceipt(
   context: EnrollmentContext,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
+  client: string,
 ): Promise<void> {
-  if (!receiptRecipient(enrollment) || enrollment.status === 'Approved') return
-  const link = await context.statusLinks.mint(executor, enrollment.guid)
-  if (!link) return
-  const mail = submissionReceipt(context, enrollment, {
-    token: link.token,
-    expires: link.expiresAt,
-  })
+  const mail = submissionReceiptRequest(enrollment, client)
   if (mail) await context.outbox.enqueue(executor, mail)
 }
 
 /**
- * The receipt of a public submission with its status link; the reference and the link's expiry
- * may be placeholders that the writing statement replaces (dealer-submission-repository.ts).
+ * The receipt as queued: what the worker draws it from (the enrollment; its guid is filled in by
+ * the writing statement of a dealer submission), none when no receipt goes out.
  */
-export function submissionReceipt(
-  context: Pick<EnrollmentContext, 'config'>,
-  enrollment: Pick<
-    StoredEnrollment,
-    'type' | 'lma' | 'dealers' | 'status' | 'brand' | 'year' | 'guid' | 'reference'
-  >,
-  link: { token: string; expires: Date | string },
+export function submissionReceiptRequest(
+  enrollment: Pick<StoredEnrollment, 'type' | 'lma' | 'dealers' | 'status' | 'guid'>,
+  client: string,
 ): OutgoingMail | undefined {
   const recipient = receiptRecipient(enrollment)
-  if (!recipient || enrollment.status === 'Approved') return undefined
+  if (!recipient?.email || enrollment.status === 'Approved') return undefined
+  return {
+    kind: 'submission-receipt',
+    enrollmentGuid: enrollment.guid,
+    recipient: recipient.email,
+    subject: MAIL_KIND_WORDS['submission-receipt'],
+    html: '',
+    text: '',
+    compose: { kind: 'submission-receipt', guid: enrollment.guid },
+    budget: { group: 'submission', client },
+  }
+}
+
+/**
+ * The receipt's words, with its status link: the reference and the program's words only, never
+ * a text the submitter typed (the mail goes to an address a stranger may have named), and never
+ * the authorization link.
+ */
+export function submissionReceiptContent(
+  context: Pick<EnrollmentContext, 'config'>,
+  enrollment: Pick<StoredEnrollment, 'type' | 'status' | 'brand' | 'year' | 'reference'>,
+  link: { token: string; expires: Date },
+) {
   const { config } = context
-  const mail = submissionReceiptMail({
+  const status = enrollment.status === 'Approved' ? 'Approving' : enrollment.status
+  return submissionReceiptMail({
     brandName: brandDisplayName(config.BRANDS, enrollment.brand),
     year: enrollment.year,
     reference: enrollment.reference,
-    enrolledName: recipient.enrolled,
-    recipientName: recipient.name,
     type: enrollment.type,
-    status: enrollment.status,
+    status,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     statusUrl: statusUrl(config.PUBLIC_URL, enrollment.brand, link.token),
     statusLinkExpires: link.expires,
   })
-  return {
-    kind: 'submission-receipt',
-    enrollmentGuid: enrollment.guid,
-    recipient: recipient.email,
-    ...mail,
-  }
 }

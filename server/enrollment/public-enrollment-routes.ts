@@ -15,6 +15,8 @@ import { chooseEncoding } from '../http/encoded-answers.js'
 import { bodyCheckedByOperation, preEncoded, problemResponses } from '../http/openapi-schemas.js'
 import { serializedSchema } from '../http/openapi-serializer.js'
 import { queryText } from '../http/query-text.js'
+import { clientKey } from '../rate-limit/client-key.js'
+import { clientLimits } from '../rate-limit/client-limits.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
 import { createEnrollmentContext } from './enrollment-context.js'
@@ -106,12 +108,18 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
     onBackgroundError: (error) =>
       app.log.warn({ err: error }, 'the BAC type-ahead could not reload the dealer directory'),
   })
-  const submitLimit = { rateLimit: { max: config.RATE_LIMIT_SUBMISSIONS, timeWindow: '1 minute' } }
-  const lookupLimit = { rateLimit: { max: config.RATE_LIMIT_LOOKUPS, timeWindow: '1 minute' } }
+  const limits = clientLimits(config)
+  const submitLimit = limits.submissions
+  const lookupLimit = limits.lookups
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post('/enrollments', { schema: submitRoute, config: submitLimit }, async (request, reply) => {
-    const enrollment = await submitEnrollment(context, request.body, request.query.draft)
+    const enrollment = await submitEnrollment(
+      context,
+      request.body,
+      request.query.draft,
+      clientKey(request.ip),
+    )
     return reply.code(201).send(toReceipt(enrollment))
   })
 

@@ -3,37 +3,38 @@ import { findBrand } from '../../shared/brand/find-brand.js'
 import type { Enrollment, EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
-import { mintCapability } from '../capability/capability-token.js'
 import { createDraftRepository } from '../draft/draft-repository.js'
 import { deleteCompletedDraft } from '../draft/drafts.js'
 import { AppError } from '../http/app-error.js'
-import { statusLinkExpiryWords } from '../mail/templates/status-link-mail.js'
 import type { DealerSubmission } from './dealer-submission-repository.js'
 import {
   enqueueAuthorizationRequest,
   enqueueSubmissionReceipt,
-  submissionReceipt,
+  submissionReceiptRequest,
 } from './enqueue-enrollee-mails.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { submitterActor } from './representative-actor.js'
-import { STATUS_LINK_LIFETIME_MONTHS } from './status-link-repository.js'
 
 /**
  * A public dealer or LMA form submission (docs/product.md#transitions, #duplicates): validated,
  * checked, stored, mailed. A form reopened from a saved draft names its token, and the draft is
- * deleted in the same transaction (docs/product.md#save-and-continue-later).
+ * deleted in the same transaction (docs/product.md#save-and-continue-later). The mails it causes
+ * spend the daily budgets of the submitting `client` (clientKey) and of their recipients.
  */
 export async function submitEnrollment(
   context: EnrollmentContext,
   body: unknown,
-  draftToken?: string,
+  draftToken: string | undefined,
+  client: string,
 ): Promise<StoredEnrollment> {
   const input = await checkSubmission(context, body)
   const status = initialStatus(input)
-  if (input.type === 'Dealer') return submitDealerEnrollment(context, input, status, draftToken)
+  if (input.type === 'Dealer') {
+    return submitDealerEnrollment(context, input, status, draftToken, client)
+  }
   try {
     const stored = await context.db.transaction().execute(async (trx) => {
       await checkContentIsFree(context, trx, input, { duplicateIsConflict: true })
@@ -52,8 +53,10 @@ export async function submitEnrollment(
         statusBefore: null,
         statusAfter: status,
       })
-      if (enrollment.type === 'Lma') await enqueueAuthorizationRequest(context, trx, enrollment)
-      await enqueueSubmissionReceipt(context, trx, enrollment)
+      if (enrollment.type === 'Lma') {
+        await enqueueAuthorizationRequest(context, trx, enrollment, { client })
+      }
+      await enqueueSubmissionReceipt(context, trx, enrollment, client)
       await deleteCompletedDraft(createDraftRepository(context.db), trx, draftToken, input)
       return enrollment
     })
@@ -65,16 +68,17 @@ export async function submitEnrollment(
 }
 
 /**
- * A new dealer enrollment in one statement (dealer-submission-repository.ts): the receipt is
- * written first, with placeholders for the reference and the status link's expiry, which the
- * database gives. A taken BAC fails the statement on the unique index: the same 409, nothing
- * written (docs/decisions.md, "A dealer submission is one statement").
+ * A new dealer enrollment in one statement (dealer-submission-repository.ts), its receipt queued
+ * with it (drawn by the mail worker, with the status link minted then). A taken BAC fails the
+ * statement on the unique index: the same 409, nothing written (docs/decisions.md, "A dealer
+ * submission is one statement").
  */
 async function submitDealerEnrollment(
   context: EnrollmentContext,
   input: Enrollment,
   status: EnrollmentStatus,
   draftToken: string | undefined,
+  client: string,
 ): Promise<StoredEnrollment> {
   const content = toStoredContent(input)
   const pending = {
@@ -85,27 +89,13 @@ async function submitDealerEnrollment(
     status,
     lma: null,
     dealers: content.dealers,
-    reference: placeholder('reference'),
   }
-  const link = mintCapability()
-  const expiryPlaceholder = placeholder('expiry')
-  const mail = submissionReceipt(context, pending, {
-    token: link.token,
-    expires: expiryPlaceholder,
-  })
+  const receipt = submissionReceiptRequest(pending, client)
   const submission: DealerSubmission = {
     ...pending,
     regionId: content.regionId,
     history: { action: 'submitted', actor: submitterActor(input) },
-    ...(mail && {
-      receipt: {
-        tokenHash: link.hash,
-        mail,
-        referencePlaceholder: pending.reference,
-        expiryPlaceholder,
-        expiryTexts: statusLinkExpiryTexts(new Date()),
-      },
-    }),
+    ...(receipt && { receipt }),
   }
   try {
     const written =
@@ -121,27 +111,6 @@ async function submitDealerEnrollment(
   } catch (error) {
     throw translateUniqueViolation(error, input, { duplicateIsConflict: true })
   }
-}
-
-/** Text no form can hold (a random UUID), which the writing statement replaces. */
-function placeholder(name: string): string {
-  return `[${name}:${randomUUID()}]`
-}
-
-/**
- * The words of the status link's expiry for each day the database may set it to: its lifetime
- * after the submission's time, which is the database's now(), give or take the clocks and the
- * end of a month (Postgres ends 18 months after Aug 31 on Feb 28, JavaScript on Mar 3).
- */
-function statusLinkExpiryTexts(now: Date): Record<string, string> {
-  const texts: Record<string, string> = {}
-  const around = new Date(now)
-  around.setUTCMonth(around.getUTCMonth() + STATUS_LINK_LIFETIME_MONTHS)
-  for (let day = -4; day <= 2; day++) {
-    const expires = new Date(around.getTime() + day * 86_400_000)
-    texts[expires.toISOString().slice(0, 10)] = statusLinkExpiryWords(expires)
-  }
-  return texts
 }
 
 async function checkSubmission(context: EnrollmentContext, body: unknown): Promise<Enrollment> {

@@ -3,6 +3,8 @@ import type { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
   id: number
+  /** The outbox row the mail was sent from (its Message-ID names it), when it names one. */
+  outboxId: string | undefined
   receivedAt: string
   from: string
   to: string[]
@@ -89,6 +91,7 @@ export class DevMailbox {
     )
     this.received.unshift({
       id,
+      outboxId: /^<?outbox-(\d+)-/.exec(parsed.messageId ?? '')?.[1],
       receivedAt: new Date().toISOString(),
       from: parsed.from?.address ?? '',
       to,

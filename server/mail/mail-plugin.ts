@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Transporter } from 'nodemailer'
 import type { AttachmentRenderers } from './attachment-bytes.js'
 import { devMailRoutes } from './dev-mail-routes.js'
 import { DevMailbox } from './dev-mailbox.js'
-import { MailWorker } from './mail-worker.js'
+import { createMailBudgetRepository, type MailBudgetRepository } from './mail-budget-repository.js'
+import { type MailComposers, MailWorker } from './mail-worker.js'
 import { createOutboxRepository, type OutboxRepository } from './outbox-repository.js'
 
 export interface MailOptions {
@@ -20,12 +21,21 @@ export interface MailOptions {
 /** The app's own part of the plugin's options: what the folders that own mail kinds give it. */
 export interface MailPluginOptions extends MailOptions {
   attachmentRenderers: AttachmentRenderers
+  /**
+   * Draw the mails that carry a link minted when they are sent (status and draft links); asked
+   * for when the first such mail is sent, once every plugin is registered.
+   */
+  composers: (app: FastifyInstance) => MailComposers
 }
 
 export interface MailService {
   outbox: OutboxRepository
+  /** The daily budgets of the mails a stranger can cause (docs/security.md#capabilities). */
+  budgets: MailBudgetRepository
   /** Asks the worker to deliver now; call after committing a change that enqueued mail. */
   kick(): void
+  /** Delivers every due mail and answers when done, even with the worker off (tests). */
+  deliverNow(): Promise<void>
   devMailbox: DevMailbox | undefined
 }
 
@@ -59,10 +69,21 @@ const mailPlugin: FastifyPluginAsync<MailPluginOptions> = async (app, options) =
     return transport
   }
   const outbox = createOutboxRepository(app.database.db, { dropDemoMail: Boolean(config.SMTP_URL) })
+  const budgets = createMailBudgetRepository({
+    perAddress: {
+      'lost-link': config.MAIL_BUDGET_PER_ADDRESS,
+      draft: config.MAIL_BUDGET_PER_ADDRESS,
+      submission: config.MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS,
+    },
+    perClient: config.MAIL_BUDGET_PER_CLIENT,
+  })
   const worker = new MailWorker({
     outbox,
+    composers: () => options.composers(app),
+    budgets,
     transport: { sendMail: async (mail) => (await openTransport()).sendMail(mail) },
     from: config.MAIL_FROM,
+    messageIdHost: new URL(config.PUBLIC_URL).hostname,
     renderers: options.attachmentRenderers,
     log: app.log,
     pollMs: options.pollMs,
@@ -70,7 +91,13 @@ const mailPlugin: FastifyPluginAsync<MailPluginOptions> = async (app, options) =
     maxAttempts: options.maxAttempts,
     sendTimeoutMs: options.sendTimeoutMs,
   })
-  app.decorate('mail', { outbox, kick: () => worker.kick(), devMailbox })
+  app.decorate('mail', {
+    outbox,
+    budgets,
+    kick: () => worker.kick(),
+    deliverNow: () => worker.deliverNow(),
+    devMailbox,
+  })
   if (options.worker !== false) app.addHook('onReady', async () => worker.start())
   app.addHook('onClose', async () => {
     await worker.stop()

@@ -14,17 +14,24 @@ const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`)
 /** The worker gave up on the mail: not sent and due at infinity (markFailed without a retry). */
 export function mailFailedSql(alias: string): RawBuilder<boolean> {
   return sql<boolean>`(${column(alias, 'sent_at')} is null
-    and ${column(alias, 'next_attempt_at')} = 'infinity'::timestamptz)`
+    and ${column(alias, 'next_attempt_at')} = 'infinity'::timestamptz
+    and ${column(alias, 'held_at')} is null)`
+}
+
+/** The worker held the mail back (a daily budget spent, nothing left to send): not a failure. */
+export function mailHeldSql(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`(${column(alias, 'sent_at')} is null and ${column(alias, 'held_at')} is not null)`
 }
 
 /**
- * Sent; failed (see mailFailedSql); sending (claimed by a worker within the lease); retrying
- * (tried and due again); queued (not tried yet).
+ * Sent; held back (see mailHeldSql); failed (see mailFailedSql); sending (claimed by a worker
+ * within the lease); retrying (tried and due again); queued (not tried yet).
  */
 export function mailStatusSql(alias: string): RawBuilder<MailStatus> {
   const claimedAt = column(alias, 'claimed_at')
   return sql<MailStatus>`case
     when ${column(alias, 'sent_at')} is not null then 'sent'
+    when ${mailHeldSql(alias)} then 'held'
     when ${mailFailedSql(alias)} then 'failed'
     when ${claimedAt} is not null and ${claimedAt} > now() - ${LEASE}::interval then 'sending'
     when ${column(alias, 'attempts')} > 0 then 'retrying'
@@ -34,5 +41,5 @@ export function mailStatusSql(alias: string): RawBuilder<MailStatus> {
 /** When the mail is next tried: none once it is sent or failed. */
 export function mailNextAttemptSql(alias: string): RawBuilder<Date | null> {
   return sql<Date | null>`case when ${column(alias, 'sent_at')} is not null
-    or ${mailFailedSql(alias)} then null else ${column(alias, 'next_attempt_at')} end`
+    or ${mailFailedSql(alias)} or ${mailHeldSql(alias)} then null else ${column(alias, 'next_attempt_at')} end`
 }

@@ -14,6 +14,9 @@ const mail = (id: string): ClaimedMail => ({
   html: 'h',
   text: 't',
   attachments: [],
+  compose: null,
+  budget: null,
+  enrollment_guid: null,
 })
 
 /** An outbox in memory whose database can be made to fail, and a transport that records. */
@@ -33,6 +36,9 @@ function fixture(due: ClaimedMail[]) {
       state.marked.push(id)
     },
     markFailed: async () => check(),
+    spendBudget: async () => true,
+    markHeld: async () => check(),
+    recordSubject: async () => check(),
     releaseClaims: async (ids: string[]) => {
       released.push(...ids)
     },

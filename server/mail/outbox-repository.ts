@@ -1,6 +1,13 @@
 import { type Kysely, sql } from 'kysely'
 import type { MailKind } from '../../shared/mail/mail-kinds.js'
-import type { Database, MailAttachment } from '../db/schema.js'
+import type {
+  Database,
+  MailAttachment,
+  MailBudgetGroup,
+  MailBudgetSpend,
+  MailCompose,
+} from '../db/schema.js'
+import type { MailBudgetRepository } from './mail-budget-repository.js'
 import { LEASE, mailFailedSql, mailNextAttemptSql, mailStatusSql } from './mail-state-sql.js'
 
 export interface OutgoingMail {
@@ -13,11 +20,22 @@ export interface OutgoingMail {
   attachments?: MailAttachment[]
   /** The enrollment the mail is about; its detail dialog lists the mail. */
   enrollmentGuid?: string
+  /**
+   * What the worker draws when it sends the mail, because it carries a link minted then: the
+   * subject, html and text given here are placeholders until then (docs/security.md).
+   */
+  compose?: MailCompose
+  /** The daily budget a mail a stranger caused spends when it is sent (mail-budget-repository.ts). */
+  budget?: { group: MailBudgetGroup; client: string }
 }
 
-export interface ClaimedMail extends Required<Omit<OutgoingMail, 'enrollmentGuid'>> {
+export interface ClaimedMail
+  extends Required<Omit<OutgoingMail, 'enrollmentGuid' | 'compose' | 'budget'>> {
   id: string
   attempts: number
+  compose: MailCompose | null
+  budget: MailBudgetSpend | null
+  enrollment_guid: string | null
 }
 
 /** A mail the relay took, as a hook of its kind sees it. */
@@ -67,6 +85,8 @@ export function createOutboxRepository(
         text: mail.text,
         attachments: JSON.stringify(mail.attachments ?? []),
         enrollment_guid: mail.enrollmentGuid ?? null,
+        compose: mail.compose ? JSON.stringify(mail.compose) : null,
+        budget: mail.budget ? JSON.stringify(mail.budget) : null,
       }
       const guid = mail.enrollmentGuid
       if (!dropDemoMail || !guid) {
@@ -77,9 +97,9 @@ export function createOutboxRepository(
       // Written as Kysely writes its inserts ('insert into "outbox"'), as operators and the fault
       // tests find the outbox's writers in pg_stat_activity.
       const result =
-        await sql`insert into "outbox" (kind, recipient, subject, html, text, attachments, enrollment_guid)
+        await sql`insert into "outbox" (kind, recipient, subject, html, text, attachments, enrollment_guid, compose, budget)
         select ${row.kind}, ${row.recipient}, ${row.subject}, ${row.html}, ${row.text},
-          ${row.attachments}::jsonb, ${guid}::uuid
+          ${row.attachments}::jsonb, ${guid}::uuid, ${row.compose}::jsonb, ${row.budget}::jsonb
         where not exists (select 1 from enrollments where guid = ${guid}::uuid and demo)`.execute(
           executor,
         )
@@ -98,8 +118,73 @@ export function createOutboxRepository(
           limit ${limit}
           for update skip locked
         )
-        returning id, kind, recipient, subject, html, text, attachments, attempts`.execute(db)
-      return result.rows
+        returning id, kind, recipient, subject, html, text, attachments, attempts, compose, budget,
+          enrollment_guid`.execute(db)
+      // In the order they were queued (an update's returning keeps no order): a later mail to an
+      // address draws the link that stays live.
+      return result.rows.sort((a, b) => Number(a.id) - Number(b.id))
+    },
+
+    /**
+     * Spends the mail's daily budget once (a retry of a mail that spent it spends nothing): answers
+     * false when the budget is spent, and the mail is then to be held back.
+     */
+    async spendBudget(mail: ClaimedMail, budgets: MailBudgetRepository): Promise<boolean> {
+      const { budget } = mail
+      if (!budget || budget.spent) return true
+      return db.transaction().execute(async (trx) => {
+        const within = await budgets.spend(trx, budget.group, mail.recipient, budget.client)
+        if (within) {
+          await trx
+            .updateTable('outbox')
+            .set({ budget: JSON.stringify({ ...budget, spent: true }) })
+            .where('id', '=', mail.id)
+            .execute()
+        }
+        return within
+      })
+    },
+
+    /**
+     * Holds the mail back for good (a budget spent, nothing left to send): not sent, not tried
+     * again, `why` as its last error; the office may still send it again.
+     */
+    async markHeld(id: string, why: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({
+          held_at: sql`now()`,
+          last_error: why,
+          claimed_at: null,
+          next_attempt_at: sql`'infinity'::timestamptz`,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** A drawn mail's subject, kept for the Mails panel (its text, with the link, is not). */
+    async recordSubject(id: string, subject: string): Promise<void> {
+      await db.updateTable('outbox').set({ subject }).where('id', '=', id).execute()
+    },
+
+    /**
+     * Erases the text and attachments of the mails sent more than `days` ago, and deletes the
+     * held mails about no enrollment (a "Lost the mail?" request for an unknown address) a day
+     * after: answers how many rows changed.
+     */
+    async eraseOld(days: number): Promise<number> {
+      const erased = await db
+        .updateTable('outbox')
+        .set({ html: '', text: '', attachments: '[]', body_erased_at: sql`now()` })
+        .where('body_erased_at', 'is', null)
+        .where('sent_at', '<', sql<Date>`now() - ${`${days} days`}::interval`)
+        .executeTakeFirst()
+      const deleted = await db
+        .deleteFrom('outbox')
+        .where('enrollment_guid', 'is', null)
+        .where('held_at', '<', sql<Date>`now() - interval '1 day'`)
+        .executeTakeFirst()
+      return Number(erased.numUpdatedRows) + Number(deleted.numDeletedRows)
     },
 
     /** Hands claimed mails back unsent (the worker is stopping): due now, the attempt not counted. */
@@ -162,21 +247,30 @@ export function createOutboxRepository(
       guid: string,
       mailId: string,
     ): Promise<{ kind: string; recipient: string } | undefined> {
-      return executor
-        .updateTable('outbox')
-        .set({ attempts: 0, next_attempt_at: sql`now()`, claimed_at: null })
-        .where('id', '=', mailId)
-        .where('enrollment_guid', '=', guid)
-        .where('sent_at', 'is', null)
-        .where('attempts', '>', 0)
-        .where((eb) =>
-          eb.or([
-            eb('claimed_at', 'is', null),
-            eb('claimed_at', '<=', sql<Date>`now() - ${LEASE}::interval`),
-          ]),
-        )
-        .returning(['kind', 'recipient'])
-        .executeTakeFirst()
+      return (
+        executor
+          .updateTable('outbox')
+          // Sent again by the office, a held mail is sent whatever its budget.
+          .set({
+            attempts: 0,
+            next_attempt_at: sql`now()`,
+            claimed_at: null,
+            held_at: null,
+            budget: null,
+          })
+          .where('id', '=', mailId)
+          .where('enrollment_guid', '=', guid)
+          .where('sent_at', 'is', null)
+          .where((eb) => eb.or([eb('attempts', '>', 0), eb('held_at', 'is not', null)]))
+          .where((eb) =>
+            eb.or([
+              eb('claimed_at', 'is', null),
+              eb('claimed_at', '<=', sql<Date>`now() - ${LEASE}::interval`),
+            ]),
+          )
+          .returning(['kind', 'recipient'])
+          .executeTakeFirst()
+      )
     },
 
     /**
@@ -186,9 +280,10 @@ export function createOutboxRepository(
      */
     async figures(): Promise<{ pending: number; oldestPendingAgeSeconds: number; failed: number }> {
       const failed = mailFailedSql('o')
+      const waiting = sql`not ${failed} and o.held_at is null`
       const result = await sql<{ pending: string; oldest: string | null; failed: string }>`
-        select count(*) filter (where not ${failed}) as pending,
-          extract(epoch from now() - min(o.created_at) filter (where not ${failed})) as oldest,
+        select count(*) filter (where ${waiting}) as pending,
+          extract(epoch from now() - min(o.created_at) filter (where ${waiting})) as oldest,
           count(*) filter (where ${failed}) as failed
         from outbox o
         where o.sent_at is null`.execute(db)

@@ -19,6 +19,8 @@ declare module 'fastify' {
  * trusts it), IPv6 addresses grouped by their /64, so that one client cannot dodge a limit by
  * spoofing X-Forwarded-For or by rotating addresses inside its own subnet.
  *
+ * Routes of one group (client-limits.ts) share one count per client.
+ *
  * Without REDIS_URL the counts live in this process, so N instances allow N times a limit; with
  * it they live in Redis and hold for all instances together (falling back to this process's own
  * counts while Redis is away).
@@ -37,7 +39,7 @@ const rateLimitPlugin: FastifyPluginAsync<RateLimitOptions> = async (app, { onRe
   if (redis) app.addHook('onClose', () => redis.close())
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
+    store: sharedRateLimitStore(redis),
     ...(onRefused
       ? { onExceeded: (request) => onRefused(request.routeOptions.url ?? 'unmatched') }
       : {}),

@@ -5,9 +5,10 @@ import type { RedisConnection } from './redis-connection.js'
 type Counted = { current: number; ttl: number }
 type Callback = (error: Error | null, result?: Counted) => void
 
-/** What @fastify/rate-limit hands a store's child: the route it counts for. */
+/** What @fastify/rate-limit hands a store's child: the route it counts for, and its group. */
 interface ChildOptions {
   routeInfo?: { method?: string | string[]; url?: string }
+  groupId?: string
 }
 
 const KEY_PREFIX = 'pos-enrollment:rate-limit:'
@@ -61,26 +62,33 @@ class LocalCounts {
 }
 
 /**
- * A store for @fastify/rate-limit whose counts live in Redis, so that every instance behind the
- * load balancer counts against one limit. While Redis cannot be reached (or does not answer in
- * time) each instance counts on its own, as it would without Redis: requests are neither
- * refused nor held up by the outage. RedisConnection logs when that starts and ends.
+ * The store of every per-client limit. The routes of one group (`groupId`: the submissions,
+ * the look-ups, see client-limits.ts) count against one count per client, whichever of them a
+ * request calls; a route without a group counts on its own.
+ *
+ * With Redis (REDIS_URL) the counts live there, so every instance behind the load balancer
+ * counts against one limit. While Redis cannot be reached (or does not answer in time) each
+ * instance counts on its own, as it does without Redis: requests are neither refused nor held up
+ * by the outage. RedisConnection logs when that starts and ends.
  */
-export function sharedRateLimitStore(connection: RedisConnection): FastifyRateLimitStoreCtor {
-  const redis = connection.client as CountingRedis
-  redis.defineCommand('countRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT })
+export function sharedRateLimitStore(
+  connection: RedisConnection | undefined,
+): FastifyRateLimitStoreCtor {
+  const redis = connection?.client as CountingRedis | undefined
+  redis?.defineCommand('countRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT })
+  // One count in this process for every child: a group's routes share their keys.
+  const local = new LocalCounts()
 
   class SharedStore {
     private readonly prefix: string
-    private readonly local = new LocalCounts()
 
     constructor(_options?: unknown, prefix = KEY_PREFIX) {
       this.prefix = prefix
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const fallBack = () => callback(null, this.local.count(key, timeWindow))
-      if (!connection.usable) {
+      const fallBack = () => callback(null, local.count(this.prefix + key, timeWindow))
+      if (!connection || !redis || !connection.usable) {
         fallBack()
         return
       }
@@ -97,6 +105,8 @@ export function sharedRateLimitStore(connection: RedisConnection): FastifyRateLi
     }
 
     child(options: ChildOptions): SharedStore {
+      if (options.groupId)
+        return new SharedStore(undefined, `${this.prefix}group:${options.groupId}:`)
       const { method = '', url = '' } = options.routeInfo ?? {}
       return new SharedStore(undefined, `${this.prefix}${String(method)}${url}:`)
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
 import { SHARE_WITHOUT_REASON } from '../../shared/office/office-limits.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { deliveredMail } from '../test-support/delivered-mail.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
@@ -34,11 +35,11 @@ describe.each(testDatabaseKinds())('the shared decline reason on %s', (kind) => 
   async function statusPage(stored: WireEnrollment) {
     const row = await t.database.db
       .selectFrom('outbox')
-      .select('text')
+      .select('id')
       .where('enrollment_guid', '=', stored.guid)
       .where('kind', '=', 'submission-receipt')
       .executeTakeFirstOrThrow()
-    const token = TOKEN_IN_MAIL.exec(row.text)?.[1]
+    const token = TOKEN_IN_MAIL.exec((await deliveredMail(t.app, row.id)).text)?.[1]
     const response = await t.app.inject(`/api/status/${token}`)
     expect(response.statusCode, response.body).toBe(200)
     return response.json() as { status: string; declineReason: string | null }

@@ -1,80 +1,61 @@
 import type { Kysely } from 'kysely'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
+import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 import { lockedEnrollment } from '../enrollment/admin-action.js'
-import { receiptRecipient, statusUrl } from '../enrollment/enqueue-enrollee-mails.js'
+import {
+  receiptRecipient,
+  statusUrl,
+  submissionReceiptContent,
+} from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
-import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
-import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
-import { statusLinkMail } from '../mail/templates/status-link-mail.js'
+import type { ComposedMail, MailComposers } from '../mail/mail-worker.js'
+import { lostLinksMail, statusLinkMail } from '../mail/templates/status-link-mail.js'
 
 /** The history's words for the office's re-issue (docs/product.md#history). */
 export const STATUS_LINK_REISSUED_ACTION = 'Status link re-issued'
 
+/** At most this many enrollments' links in one "Lost the mail?" mail, the newest first. */
+export const LOST_LINKS_PER_MAIL = 10
+
 export type StatusLinkContext = EnrollmentContext
 
-async function mailStatusLink(
-  context: StatusLinkContext,
-  executor: Kysely<Database>,
-  enrollment: StoredEnrollment,
-  link: MintedStatusLink,
-  recipient: string,
-  reason: 'asked' | 'reissued',
-): Promise<void> {
-  const { config } = context
-  const mail = statusLinkMail({
-    brandName: brandDisplayName(config.BRANDS, enrollment.brand),
-    year: enrollment.year,
-    reference: enrollment.reference,
-    enrolledName: receiptRecipient(enrollment)?.enrolled ?? '',
-    url: statusUrl(config.PUBLIC_URL, enrollment.brand, link.token),
-    expires: link.expiresAt,
-    reason,
-    supportEmail: config.SUPPORT_EMAIL,
-    supportPhone: config.SUPPORT_PHONE,
-  })
-  await context.outbox.enqueue(executor, {
-    kind: reason === 'asked' ? 'status-link' : 'status-link-reissued',
-    enrollmentGuid: enrollment.guid,
-    recipient,
-    ...mail,
-  })
-}
+/** Why a status-link mail was held back: its address is no longer on any enrollment it names. */
+export const ADDRESS_GONE =
+  'Held back: no enrollment of the year carries this address now (none, or the program office corrected it).'
 
 /**
- * "Lost the mail?" (docs/product.md#lost-the-mail): mails a new status link of each enrollment of
- * the program year that carries the address, to that address. It revokes nothing (anyone may
- * type an address) and answers nothing about what it found.
+ * "Lost the mail?" (docs/product.md#lost-the-mail): queues one mail to the address, which the
+ * worker draws when it sends it, with a new status link of each enrollment of the program year
+ * that carries the address then. Nothing is looked up here, so the answer takes the same time
+ * whether or not an enrollment carries the address; the mail spends the daily budgets of the
+ * address and of the client that asked.
  */
-export async function sendLostStatusLinks(
+export async function requestLostStatusLinks(
   context: StatusLinkContext,
   email: string,
+  client: string,
 ): Promise<void> {
-  const { config } = context
-  const guids = await context.statusLinks.enrollmentsWithAddress(
-    email,
-    config.ENROLLMENT_YEAR,
-    !config.SMTP_URL,
-  )
-  if (guids.length === 0) return
-  await context.db.transaction().execute(async (trx) => {
-    for (const guid of guids) {
-      const enrollment = await context.enrollments.findByGuid(guid, trx)
-      if (!enrollment) continue
-      const link = await context.statusLinks.mint(trx, guid)
-      if (link) await mailStatusLink(context, trx, enrollment, link, email, 'asked')
-    }
+  await context.outbox.enqueue(context.db, {
+    kind: 'status-link',
+    recipient: email,
+    subject: MAIL_KIND_WORDS['status-link'],
+    html: '',
+    text: '',
+    compose: { kind: 'lost-links', year: context.config.ENROLLMENT_YEAR },
+    budget: { group: 'lost-link', client },
   })
   context.mailQueued()
 }
 
 /**
  * The office's "Revoke and re-issue status link": under the enrollment's row lock (an enrollment
- * outside the actor's regions answers 404, as one that does not exist), revokes every live link,
- * mints one and mails it to the receipt's recipient, and records it in the history.
+ * outside the actor's regions answers 404, as one that does not exist), revokes every live link
+ * and queues a mail to the receipt's recipient, with a link minted when it is sent, and records
+ * it in the history.
  */
 export async function reissueStatusLink(
   context: StatusLinkContext,
@@ -88,9 +69,17 @@ export async function reissueStatusLink(
       throw AppError.conflict('This enrollment has no address to send a status link to.')
     }
     await context.statusLinks.revokeAll(trx, guid)
-    const link = await context.statusLinks.mint(trx, guid)
-    if (!link) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
-    await mailStatusLink(context, trx, enrollment, link, recipient.email, 'reissued')
+    const expiresAt = await context.statusLinks.expiryOf(trx, guid)
+    if (!expiresAt) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
+    await context.outbox.enqueue(trx, {
+      kind: 'status-link-reissued',
+      enrollmentGuid: guid,
+      recipient: recipient.email,
+      subject: MAIL_KIND_WORDS['status-link-reissued'],
+      html: '',
+      text: '',
+      compose: { kind: 'status-link-reissued', guid },
+    })
     await context.history.record(trx, {
       guid,
       action: STATUS_LINK_REISSUED_ACTION,
@@ -101,8 +90,98 @@ export async function reissueStatusLink(
         { field: 'mail', before: null, after: `status-link-reissued to ${recipient.email}` },
       ],
     })
-    return { sentTo: recipient.email, expiresAt: link.expiresAt.toISOString() }
+    return { sentTo: recipient.email, expiresAt: expiresAt.toISOString() }
   })
   context.mailQueued()
   return answer
+}
+
+/**
+ * The mail worker's composers of the mails that carry a status link: each link is minted when
+ * its mail is sent, in a transaction that holds the enrollment's row lock and first checks that
+ * the recipient is still one of the enrollment's addresses (a correction and re-issue that
+ * commits meanwhile is seen), and replaces the link an earlier mail to that address carried.
+ */
+export function statusLinkComposers(
+  context: StatusLinkContext,
+): Pick<MailComposers, 'submission-receipt' | 'status-link-reissued' | 'lost-links'> {
+  const { config } = context
+  return {
+    'submission-receipt': async ({ guid }, mail) => {
+      const drawn = await context.db.transaction().execute(async (trx) => {
+        const minted = await mintFor(context, trx, guid, mail.recipient)
+        if (!minted) return undefined
+        const { enrollment, link } = minted
+        return submissionReceiptContent(context, enrollment, {
+          token: link.token,
+          expires: link.expiresAt,
+        })
+      })
+      return drawn ?? { held: ADDRESS_GONE }
+    },
+
+    'status-link-reissued': async ({ guid }, mail) => {
+      const drawn = await context.db.transaction().execute(async (trx) => {
+        const minted = await mintFor(context, trx, guid, mail.recipient)
+        if (!minted) return undefined
+        const { enrollment, link } = minted
+        return statusLinkMail({
+          brandName: brandDisplayName(config.BRANDS, enrollment.brand),
+          year: enrollment.year,
+          reference: enrollment.reference,
+          enrolledName: receiptRecipient(enrollment)?.enrolled ?? '',
+          url: statusUrl(config.PUBLIC_URL, enrollment.brand, link.token),
+          expires: link.expiresAt,
+          supportEmail: config.SUPPORT_EMAIL,
+          supportPhone: config.SUPPORT_PHONE,
+        })
+      })
+      return drawn ?? { held: ADDRESS_GONE }
+    },
+
+    'lost-links': async ({ year }, mail): Promise<ComposedMail> => {
+      const guids = await context.statusLinks.enrollmentsWithAddress(
+        mail.recipient,
+        year,
+        !config.SMTP_URL,
+        LOST_LINKS_PER_MAIL,
+      )
+      const links: Array<{ reference: string; url: string; expires: Date }> = []
+      for (const guid of guids) {
+        const minted = await context.db
+          .transaction()
+          .execute((trx) => mintFor(context, trx, guid, mail.recipient))
+        if (!minted) continue
+        links.push({
+          reference: minted.enrollment.reference,
+          url: statusUrl(config.PUBLIC_URL, minted.enrollment.brand, minted.link.token),
+          expires: minted.link.expiresAt,
+        })
+      }
+      if (links.length === 0) return { held: ADDRESS_GONE }
+      return lostLinksMail({
+        year,
+        links,
+        supportEmail: config.SUPPORT_EMAIL,
+        supportPhone: config.SUPPORT_PHONE,
+      })
+    },
+  }
+}
+
+/**
+ * Under the enrollment's row lock: when `recipient` is still one of its addresses, a new link
+ * for it (replacing the one an earlier mail to it carried) and the enrollment as it is now.
+ */
+async function mintFor(
+  context: StatusLinkContext,
+  trx: Kysely<Database>,
+  guid: string,
+  recipient: string,
+) {
+  if (!(await context.statusLinks.lockIfAddressCurrent(trx, guid, recipient))) return undefined
+  const enrollment = await context.enrollments.findByGuid(guid, trx)
+  if (!enrollment) return undefined
+  const link = await context.statusLinks.mint(trx, guid, recipient)
+  return link && { enrollment, link }
 }

@@ -4,6 +4,7 @@ import { LOST_LINK_ANSWER } from '../../shared/enrollment/status-page-schema.js'
 import { programToday } from '../../shared/invoice/invoice.js'
 import { capabilityHash } from '../capability/capability-token.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { deliveredMail } from '../test-support/delivered-mail.js'
 import {
   dealerEnrollment,
   dealerEntry,
@@ -48,20 +49,57 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
   async function mailedTokens(guid: string, kindOfMail: string, recipient?: string) {
     let query = t.database.db
       .selectFrom('outbox')
-      .select(['text', 'html', 'recipient'])
+      .select(['id', 'recipient'])
       .where('enrollment_guid', '=', guid)
       .where('kind', '=', kindOfMail)
     if (recipient) query = query.where('recipient', '=', recipient)
     const rows = await query.orderBy('id').execute()
-    return rows.map((row) => {
-      const token = TOKEN_IN_MAIL.exec(row.text)?.[1]
-      expect(token, row.text).toBeDefined()
-      expect(row.html).toContain(`/chevy/enrollment/status/${token}`)
-      return token as string
-    })
+    const tokens: string[] = []
+    for (const row of rows) {
+      const mail = await deliveredMail(t.app, row.id)
+      const token = TOKEN_IN_MAIL.exec(mail.text)?.[1]
+      expect(token, mail.text).toBeDefined()
+      expect(mail.html).toContain(`/chevy/enrollment/status/${token}`)
+      tokens.push(token as string)
+    }
+    return tokens
   }
   const receiptToken = async (stored: WireEnrollment) =>
     (await mailedTokens(stored.guid, 'submission-receipt'))[0] as string
+  /**
+   * Asks "Lost the mail?" for `email` and delivers what it queued: the tokens of its one mail, in
+   * the mail's order (none when it was held back), and the outbox row.
+   */
+  async function askLostLinks(email: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/lost-links',
+      payload: { email },
+    })
+    expect(response.statusCode).toBe(202)
+    expect(response.json()).toEqual({ message: LOST_LINK_ANSWER })
+    expectPrivate(response)
+    const row = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'status-link')
+      .where('recipient', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(row.enrollment_guid).toBeNull()
+    await t.app.mail.deliverNow()
+    const after = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow()
+    if (after.held_at) return { tokens: [] as string[], row: after, mail: undefined }
+    const mail = await deliveredMail(t.app, row.id)
+    const tokens = [...mail.text.matchAll(new RegExp(TOKEN_IN_MAIL, 'g'))].map(
+      (match) => match[1] as string,
+    )
+    return { tokens, row: after, mail }
+  }
   const open = (token: string, rest = '') =>
     t.app.inject({ method: 'GET', url: `/api/status/${token}${rest}` })
   const act = async (action: string, guid: string, payload?: object) => {
@@ -126,6 +164,10 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
     expect(kept).toHaveLength(1)
     expect(kept[0]?.token_hash).toBe(capabilityHash(token))
     expect(JSON.stringify(kept)).not.toContain(token)
+    // The link was minted when the mail left: the outbox never held it (a copy of the database
+    // opens no status page).
+    const rows = await t.database.db.selectFrom('outbox').selectAll().execute()
+    expect(JSON.stringify(rows)).not.toContain(token)
   })
 
   it('a dealer submission gets its own link, to the dealer’s representative', async () => {
@@ -181,12 +223,8 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
     const stored = await submitLma()
     const receipt = await receiptToken(stored)
     // A second live link, as "Lost the mail?" mints.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/status/lost-links',
-      payload: { email: 'robin@gscd.example' },
-    })
-    const [asked] = await mailedTokens(stored.guid, 'status-link')
+    const { tokens } = await askLostLinks('robin@gscd.example')
+    const asked = tokens[0]
     expect((await open(asked as string)).statusCode).toBe(200)
 
     const stranger = await t.app.inject({
@@ -229,6 +267,9 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
       act('status-link/reissue', stored.guid),
     ])
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200])
+    // Each mail's link is minted when it leaves, and replaces the one an earlier mail to the same
+    // address carried: one live link however many mails went out.
+    const tokens = await mailedTokens(stored.guid, 'status-link-reissued')
     const live = await t.database.db
       .selectFrom('status_links')
       .select('id')
@@ -236,7 +277,6 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
       .where('revoked_at', 'is', null)
       .execute()
     expect(live).toHaveLength(1)
-    const tokens = await mailedTokens(stored.guid, 'status-link-reissued')
     const opened = await Promise.all(tokens.map(async (token) => (await open(token)).statusCode))
     expect(opened.sort()).toEqual([200, 404, 404])
   })
@@ -249,57 +289,37 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
     expect(response.statusCode).toBe(404)
   })
 
-  it('"Lost the mail?" mails a new link to any address of the enrollment, revoking none', async () => {
-    const stored = await submitLma({
+  it('"Lost the mail?" mails one mail with a link of each enrollment that carries the address now, newest first', async () => {
+    const older = await submitLma({
       emailAddress: 'lost.contact@gscd.example',
       authEmailAddress: 'lost.rep@gscd.example',
     })
-    const receipt = await receiptToken(stored)
-    for (const email of ['Lost.Rep@gscd.example', 'lost.contact@gscd.example']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/status/lost-links',
-        payload: { email },
-      })
-      expect(response.statusCode).toBe(202)
-      expect(response.json()).toEqual({ message: LOST_LINK_ANSWER })
-      expectPrivate(response)
-    }
-    const tokens = await mailedTokens(stored.guid, 'status-link')
-    expect(tokens).toHaveLength(2)
-    const recipients = await t.database.db
-      .selectFrom('outbox')
-      .select('recipient')
-      .where('enrollment_guid', '=', stored.guid)
-      .where('kind', '=', 'status-link')
-      .orderBy('id')
-      .execute()
-    expect(recipients.map((row) => row.recipient)).toEqual([
-      'Lost.Rep@gscd.example',
-      'lost.contact@gscd.example',
-    ])
-    for (const token of [receipt, ...tokens]) expect((await open(token)).statusCode).toBe(200)
+    const newer = await submitLma({ authEmailAddress: 'LOST.rep@gscd.example' })
+    const receipt = await receiptToken(older)
+    const asked = await askLostLinks('Lost.Rep@gscd.example')
+    expect(asked.tokens).toHaveLength(2)
+    expect(asked.mail?.text.indexOf(newer.reference)).toBeLessThan(
+      asked.mail?.text.indexOf(older.reference) ?? -1,
+    )
+    // The mail names no text a submitter typed: the references and the program's words.
+    expect(asked.mail?.text).not.toContain(older.lma?.name)
+    expect(asked.mail?.subject).not.toContain(older.lma?.name)
+    const pages = await Promise.all(asked.tokens.map(async (token) => (await open(token)).json()))
+    expect(pages.map((page) => page.reference)).toEqual([newer.reference, older.reference])
+    // The receipt's link (to the contact) still opens; a second ask replaces the first's links.
+    expect((await open(receipt)).statusCode).toBe(200)
+    const again = await askLostLinks('lost.rep@gscd.example')
+    for (const token of asked.tokens) expectNotValid(await open(token))
+    for (const token of again.tokens) expect((await open(token)).statusCode).toBe(200)
+    // The outbox holds no link, before or after.
+    expect(JSON.stringify(again.row)).not.toMatch(TOKEN_IN_MAIL)
   })
 
-  it('"Lost the mail?" answers an unknown address in the same words and mails nothing', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('outbox')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
-    const before = await count()
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/lost-links',
-      payload: { email: 'nobody.at.all@nowhere.example' },
-    })
-    expect(response.statusCode).toBe(202)
-    expect(response.json()).toEqual({ message: LOST_LINK_ANSWER })
-    expect(await count()).toBe(before)
+  it('"Lost the mail?" answers an unknown address in the same words and sends nothing', async () => {
+    const { tokens, row } = await askLostLinks('nobody.at.all@nowhere.example')
+    expect(tokens).toEqual([])
+    expect(row.held_at).not.toBeNull()
+    expect(row.sent_at).toBeNull()
 
     const bad = await t.app.inject({
       method: 'POST',
@@ -307,6 +327,28 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
       payload: { email: 'not an address' },
     })
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('an address the office corrected away mints no link, and no link it held survives', async () => {
+    const stored = await submitLma({ emailAddress: 'old.billing@gscd.example' })
+    const [before] = (await askLostLinks('old.billing@gscd.example')).tokens
+    expect((await open(before as string)).statusCode).toBe(200)
+    const edited = {
+      ...stored,
+      regionId: 1,
+      lma: { ...stored.lma, emailAddress: 'new.billing@gscd.example' },
+    }
+    const saved = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${stored.guid}/update`,
+      payload: edited,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    await act('status-link/reissue', stored.guid)
+    expectNotValid(await open(before as string))
+    const after = await askLostLinks('old.billing@gscd.example')
+    expect(after.tokens).toEqual([])
+    expect(after.row.held_at).not.toBeNull()
   })
 
   it('"Lost the mail?" finds only the program year’s enrollments', async () => {
@@ -321,7 +363,14 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
       url: '/api/status/lost-links',
       payload: { email: 'last.year@gscd.example' },
     })
-    expect(await mailedTokens(stored.guid, 'status-link')).toHaveLength(0)
+    await t.app.mail.deliverNow()
+    const row = await t.database.db
+      .selectFrom('outbox')
+      .select(['held_at', 'sent_at'])
+      .where('recipient', '=', 'last.year@gscd.example')
+      .executeTakeFirstOrThrow()
+    expect(row.sent_at).toBeNull()
+    expect(row.held_at).not.toBeNull()
   })
 
   it('follows an LMA through authorization, approval, invoice and payment; the invoice opens through the link', async () => {

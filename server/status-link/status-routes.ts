@@ -19,7 +19,9 @@ import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-s
 import { findBrandLogo } from '../invoice/brand-logo.js'
 import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { renderInvoicePdf } from '../invoice/render-invoice-pdf.js'
-import { reissueStatusLink, sendLostStatusLinks } from './status-links.js'
+import { clientKey } from '../rate-limit/client-key.js'
+import { clientLimits } from '../rate-limit/client-limits.js'
+import { reissueStatusLink, requestLostStatusLinks } from './status-links.js'
 import {
   findStatusInvoice,
   findStatusPage,
@@ -45,9 +47,9 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     ...createEnrollmentContext(db, app.config, app.mail),
     invoices: createInvoiceRepository(db),
   }
-  const submitLimit = {
-    rateLimit: { max: app.config.RATE_LIMIT_SUBMISSIONS, timeWindow: '1 minute' },
-  }
+  // "Lost the mail?" may mail: counted with the submissions; the page and its invoice (a PDF
+  // costs some CPU) with the look-ups.
+  const limits = clientLimits(app.config)
 
   await app.register(async (routes) => {
     routes.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
@@ -65,6 +67,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           params: statusTokenParams,
           response: { 200: statusPageSchema, ...problemResponses },
         },
+        config: limits.lookups,
       },
       async (request) => findStatusPage(context, checkedToken(request.params.token)),
     )
@@ -79,6 +82,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           params: statusTokenParams,
           response: { 200: statusPageInvoiceSchema, ...problemResponses },
         },
+        config: limits.lookups,
       },
       async (request) =>
         (await findStatusInvoice(context, checkedToken(request.params.token))).answer,
@@ -95,6 +99,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
             200: fileResponse('application/pdf', 'The invoice, as an attachment.'),
             ...problemResponses,
           },
+          config: limits.lookups,
         },
       },
       async (request, reply) => {
@@ -125,10 +130,10 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           body: lostStatusLinkBody,
           response: { 202: lostStatusLinkAnswerSchema, ...problemResponses },
         },
-        config: submitLimit,
+        config: limits.submissions,
       },
       async (request, reply) => {
-        await sendLostStatusLinks(context, request.body.email)
+        await requestLostStatusLinks(context, request.body.email, clientKey(request.ip))
         return reply.code(202).send({ message: LOST_LINK_ANSWER })
       },
     )

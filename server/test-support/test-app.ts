@@ -30,6 +30,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SUBMISSIONS: '100000',
     RATE_LIMIT_LOOKUPS: '100000',
+    // The tests submit and save from one client to a few addresses: the budgets' own tests set theirs.
+    MAIL_BUDGET_PER_ADDRESS: '10000',
+    MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS: '10000',
+    MAIL_BUDGET_PER_CLIENT: '10000',
+    DRAFTS_PER_ADDRESS: '10000',
+    DRAFTS_PER_CLIENT: '10000',
     ...env,
   })
   const app = await buildApp({

@@ -20,6 +20,7 @@ export const MAIL_STATUS_WORDS: Readonly<Record<MailStatus, string>> = {
   queued: 'Queued',
   sending: 'Sending',
   retrying: 'Retrying',
+  held: 'Held back',
   failed: 'Failed',
   sent: 'Sent',
 }

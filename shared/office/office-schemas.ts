@@ -81,7 +81,7 @@ export const paymentBody = z.strictObject({
   reference: officeText(OFFICE_LIMITS.paymentReference).optional().default(''),
 })
 
-export const mailStatusSchema = z.enum(['queued', 'sending', 'retrying', 'failed', 'sent'])
+export const mailStatusSchema = z.enum(['queued', 'sending', 'retrying', 'held', 'failed', 'sent'])
 
 export const enrollmentMailSchema = z
   .object({

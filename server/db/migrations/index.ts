@@ -18,6 +18,7 @@ import * as sharedDeclineReason from './0016-shared-decline-reason.js'
 import * as auditTrail from './0017-audit-trail.js'
 import * as dataRetention from './0018-data-retention.js'
 import * as enrollmentListChanges from './0019-enrollment-list-changes.js'
+import * as capabilityMail from './0020-capability-mail.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-audit-trail': auditTrail,
   '0018-data-retention': dataRetention,
   '0019-enrollment-list-changes': enrollmentListChanges,
+  '0020-capability-mail': capabilityMail,
 }

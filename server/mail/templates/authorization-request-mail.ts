@@ -6,12 +6,13 @@ import { type MailContent, renderMail } from './mail-layout.js'
 export interface AuthorizationRequestInput {
   brandName: string
   year: number
-  lmaName: string
   /** The enrollment's reference (XXXX-XXXX-XXXX), as the receipt gave it to quote. */
   reference: string
-  authName: string
-  agencyName: string
-  contact: string
+  /**
+   * The LMA and its people, named only in a request the program office sends (Re-authorize): a
+   * request a public submission causes carries no text the submitter typed.
+   */
+  named?: { lmaName: string; authName: string; agencyName: string; contact: string } | undefined
   dealerCount: number
   url: string
   supportEmail: string
@@ -23,14 +24,21 @@ export interface AuthorizationRequestInput {
 
 /** Asks the LMA's authorized representative to review and authorize an enrollment. */
 export function authorizationRequestMail(input: AuthorizationRequestInput): MailContent {
-  const subject = `${input.again ? 'Reminder: please' : 'Please'} authorize the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName}`
+  const program = `${input.year} ${input.brandName} Dealer Funded POS Program`
+  const { named } = input
+  const enrollment = named
+    ? `the ${program} enrollment for ${named.lmaName}`
+    : `the ${program} enrollment ${input.reference}`
+  const subject = `${input.again ? 'Reminder: please' : 'Please'} authorize ${enrollment}`
   return renderMail(
     subject,
     'Authorization requested',
     [
-      { paragraph: `Dear ${input.authName},` },
+      { paragraph: named ? `Dear ${named.authName},` : 'Hello,' },
       {
-        paragraph: `${input.contact} of ${input.agencyName} has submitted the ${input.year} ${input.brandName} Dealer Funded POS Program enrollment for ${input.lmaName} and named you as its authorized representative.`,
+        paragraph: named
+          ? `${named.contact} of ${named.agencyName} has submitted ${enrollment} and named you as its authorized representative.`
+          : `An LMA enrollment in the ${program} names you as its authorized representative. The link below shows the LMA, its agency of record and who submitted it.`,
       },
       ...(input.requestedAt
         ? [
@@ -46,8 +54,12 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
       {
         facts: [
           [REFERENCE_LABEL, input.reference],
-          ['LMA', input.lmaName],
-          ['Agency of Record', input.agencyName],
+          ...(named
+            ? ([
+                ['LMA', named.lmaName],
+                ['Agency of Record', named.agencyName],
+              ] as Array<[string, string]>)
+            : []),
           ['Participating dealers', String(input.dealerCount)],
         ],
       },

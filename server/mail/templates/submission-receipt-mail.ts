@@ -7,23 +7,19 @@ export interface SubmissionReceiptInput {
   year: number
   /** The reference the submitter can quote to the program office (never the enrollment's id). */
   reference: string
-  /** The dealer's or the LMA's name. */
-  enrolledName: string
-  /** The person the receipt is addressed to. */
-  recipientName: string
   type: 'Dealer' | 'Lma'
   status: 'Approving' | 'Authorizing' | 'Declined'
   /** The enrollment's status page (its own capability, never the authorization link). */
   statusUrl: string
-  /** The time, or its words already written (a dealer submission's one statement writes them). */
-  statusLinkExpires: Date | string
+  statusLinkExpires: Date
   supportEmail: string
   supportPhone: string
 }
 
 /**
  * Tells whoever filled in a public form that the submission arrived, with a reference to quote
- * and the link to the enrollment's status page. It never carries the authorization link: that
+ * and the link to the enrollment's status page. It carries no text the submitter typed (the form
+ * names the address it goes to, which may be anyone's), and never the authorization link: that
  * goes only to an LMA's authorized representative.
  */
 export function submissionReceiptMail(input: SubmissionReceiptInput): MailContent {
@@ -32,8 +28,10 @@ export function submissionReceiptMail(input: SubmissionReceiptInput): MailConten
     `Your ${program} enrollment was received (reference ${input.reference})`,
     'Enrollment received',
     [
-      { paragraph: `Dear ${input.recipientName},` },
-      { paragraph: `We received the ${program} enrollment for ${input.enrolledName}.` },
+      { paragraph: 'Hello,' },
+      {
+        paragraph: `We received a ${program} enrollment that gives this address as its contact. The status page shows what was enrolled.`,
+      },
       {
         facts: [
           [REFERENCE_LABEL, input.reference],

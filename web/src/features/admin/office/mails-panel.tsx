@@ -22,7 +22,7 @@ const statusCellOf = (id: string) =>
 
 /**
  * The mails about the enrollment and whether each reached the relay
- * (docs/product.md#office-workflow); a failed or retrying one can be sent again by a role that
+ * (docs/product.md#office-workflow); a failed, retrying or held-back one can be sent again by a role that
  * may change things, and its row then follows the mail until it is sent or fails again.
  */
 export function MailsPanel({ guid }: { guid: string }) {
@@ -164,7 +164,8 @@ function MailRow({
   onResend: (() => Promise<void>) | undefined
 }) {
   const [busy, setBusy] = useState(false)
-  const canResend = !following && (mail.status === 'failed' || mail.status === 'retrying')
+  const canResend =
+    !following && (mail.status === 'failed' || mail.status === 'retrying' || mail.status === 'held')
   const resend = async () => {
     if (!onResend) return
     setBusy(true)
