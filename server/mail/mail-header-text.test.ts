@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { createTestApp, type TestApp } from '../test-support/test-app.js'
+import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
 
 /** Through the real mailer and the in-process SMTP server, decoded as a mail program would. */
 describe('names in a mail subject stay the text that was typed', () => {
-  let t: TestApp
+  let t: AdminTestApp
   beforeAll(async () => {
-    t = await createTestApp('pglite')
+    t = await createAdminTestApp('pglite')
   })
   afterAll(() => t.close())
 
@@ -22,8 +23,19 @@ describe('names in a mail subject stay the text that was typed', () => {
       }),
     })
     expect(response.statusCode).toBe(201)
+    // The program office's Re-authorize names the LMA (the first request, caused by the public
+    // form, names nothing typed).
+    const stored = await loadByReceipt(t, response.json())
+    const again = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${stored.guid}/re-authorize`,
+      payload: { reason: 'Please check the dealers' },
+    })
+    expect(again.statusCode, again.body).toBe(200)
     const mail = await waitFor(() =>
-      t.app.mail.devMailbox?.messages().find((m) => m.to.includes('rep@sunset.example')),
+      t.app.mail.devMailbox
+        ?.messages()
+        .find((m) => m.to.includes('rep@sunset.example') && m.subject.includes('Sunset')),
     )
     expect(mail.subject).not.toContain('Urgent: pay to account 99')
     expect(mail.subject.replaceAll('\u2060', '')).toContain(`Sunset ${hidden}`)

@@ -84,8 +84,10 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
     const [mail, ...more] = await reminders(lma.rep)
     expect(more).toEqual([])
     expect(mail?.subject).toBe(
-      `Reminder: please authorize the 2025 Chevrolet Dealer Funded POS Program enrollment for ${lma.name}`,
+      `Reminder: please authorize the 2025 Chevrolet Dealer Funded POS Program enrollment ${lma.reference}`,
     )
+    // A reminder follows a public submission: it names no text the submitter typed.
+    expect(mail?.text).not.toContain(lma.name)
     expect(mail?.text).toContain(`https://pos.example.com/chevy/enrollment/lma?auth=${lma.guid}`)
     // The day as every date is shown: "Nov 26, 2026" (shared/format/date-text.ts).
     expect(mail?.text).toMatch(/asked you on [A-Z][a-z]{2} \d{1,2}, \d{4} to authorize it/)
