@@ -60,8 +60,10 @@ test('an LMA named like an HTML tag stays text: form, authorization link, mailbo
   await expect(page.getByLabel('Dealer name, dealer 1')).toHaveValue(EVIL)
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
+  // The mails a public form causes carry no text the submitter typed: the name is in none.
   await page.goto('/dev/mail')
-  await expectShownAsText(page, name)
+  await expect(page.getByText(name)).toHaveCount(0)
+  await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
   await signIn(page)
   await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(name)

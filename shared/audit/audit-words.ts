@@ -16,6 +16,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 
 const FILTER_LABELS: Record<string, string> = {
   year: 'Year',
+  stillLocked: 'Held by another transaction',
   type: 'Type',
   status: 'Status',
   brand: 'Brand',

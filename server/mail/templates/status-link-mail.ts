@@ -72,7 +72,9 @@ export function lostLinksMail(input: LostLinksMailInput): MailContent {
   const program = `${input.year} Dealer Funded POS Program`
   const one = input.links.length === 1
   return renderMail(
-    `The status page ${one ? 'link' : 'links'} of your ${program} ${one ? 'enrollment' : 'enrollments'}`,
+    one
+      ? `The status page of your ${program} enrollment`
+      : `The status pages of your ${program} enrollments`,
     'Enrollment status',
     [
       {
