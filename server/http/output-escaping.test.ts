@@ -54,8 +54,16 @@ describe.each(testDatabaseKinds())('user text stays text in every output on %s',
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8')
   })
 
+  it('the authorization request a public form causes carries none of the text it typed', async () => {
+    const mail: ReceivedMail = await mailTo('rep@evil.example', /^Please authorize/)
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain(EVIL)
+      expect(part).not.toContain(ESCAPED)
+      expect(part).not.toMatch(/<img\b/i)
+    }
+  })
+
   it.each([
-    ['the authorization request', 'rep@evil.example', /^Please authorize/],
     ['the approval confirmation', 'rep@evil.example', /is approved$/],
     ['the invoice', 'billing@evil.example', /^Invoice /],
   ])('%s mail escapes it in HTML and keeps it in the text part', async (_label, to, subject) => {
@@ -71,7 +79,13 @@ describe.each(testDatabaseKinds())('user text stays text in every output on %s',
     expectEscaped(page.body)
     for (const mail of t.app.mail.devMailbox?.messages() ?? []) {
       const view = await t.app.inject(`/dev/mail/${mail.id}/html`)
-      expectEscaped(view.body)
+      // The mails a public form causes carry none of its text; the office's do, escaped.
+      if (/^(Please authorize|Your .* was received)/.test(mail.subject)) {
+        expect(view.body).not.toContain(EVIL)
+        expect(view.body).not.toMatch(/<img\b/i)
+      } else {
+        expectEscaped(view.body)
+      }
       expect(view.headers['content-security-policy']).toMatch(/default-src 'none'/)
       expect(view.headers['content-security-policy']).not.toMatch(/script-src/)
     }
