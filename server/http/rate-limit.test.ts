@@ -54,6 +54,45 @@ describe('per-client rate limits (docs/security.md), without a proxy', () => {
     expect((await t.app.inject(submission('198.51.100.2'))).statusCode).toBe(201)
   })
 
+  it('submissions, saved forms and "Lost the mail?" share one count per client', async () => {
+    const client = '198.51.100.40'
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/drafts',
+      payload: { email: 'share@limit.example', values: { nonsense: true } },
+      remoteAddress: client,
+    })
+    expect(draft.statusCode).toBe(400)
+    const lost = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/lost-links',
+      payload: { email: 'share@limit.example' },
+      remoteAddress: client,
+    })
+    expect(lost.statusCode).toBe(202)
+    expectTooMany(await t.app.inject(submission(client)))
+  })
+
+  it('the status page and its invoice count with the look-ups', async () => {
+    const client = '198.51.100.41'
+    const token = 'A'.repeat(43)
+    const paths = ['', '/invoice', '']
+    let sent = 0
+    const codes = await burst(t, 3, () => ({
+      method: 'GET',
+      url: `/api/status/${token}${paths[sent++] ?? ''}`,
+      remoteAddress: client,
+    }))
+    expect(codes).toEqual([404, 404, 404])
+    expectTooMany(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/status/${token}/invoice/pdf`,
+        remoteAddress: client,
+      }),
+    )
+  })
+
   it('the limit is checked before the body is read: bad bodies count too', async () => {
     const bad = { ...submission('198.51.100.3'), payload: { nonsense: true } }
     expect(await burst(t, 2, () => bad)).toEqual([400, 400])

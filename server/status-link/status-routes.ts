@@ -99,8 +99,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
             200: fileResponse('application/pdf', 'The invoice, as an attachment.'),
             ...problemResponses,
           },
-          config: limits.lookups,
         },
+        config: limits.lookups,
       },
       async (request, reply) => {
         const { record, answer } = await findStatusInvoice(
