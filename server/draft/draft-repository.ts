@@ -125,6 +125,22 @@ export function createDraftRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Deletes the mailed links of the draft that went to another address than `recipientHash`'s:
+     * a draft saved again to a corrected address no longer opens by the old address's link.
+     */
+    async deleteLinksNotFor(
+      executor: Kysely<Database>,
+      draftHash: string,
+      recipientHash: string,
+    ): Promise<void> {
+      await executor
+        .deleteFrom('draft_links')
+        .where('draft_hash', '=', draftHash)
+        .where('recipient_hash', '<>', recipientHash)
+        .execute()
+    },
+
+    /**
      * How many live drafts the address and the client hold, counted after taking a lock of each
      * (held to the transaction's end), so that two saves racing for the last place both see the
      * other's draft.

@@ -180,7 +180,11 @@ describe.each(testDatabaseKinds())('save and continue later on %s', (kind) => {
       email: 'other@half.example',
     })
     expect(await draftMails('other@half.example')).toHaveLength(1)
-    expect(await draftMails('twice@half.example')).toHaveLength(1)
+    const [toOld] = await draftMails('twice@half.example')
+    // The link mailed to the old address no longer opens the draft; the new one does.
+    expectRefused(await open(LINK_IN_MAIL.exec(toOld?.text ?? '')?.[1] as string))
+    const [toNew] = await draftMails('other@half.example')
+    expect((await open(LINK_IN_MAIL.exec(toNew?.text ?? '')?.[1] as string)).statusCode).toBe(200)
 
     // A draft stays a draft of its brand and form.
     const asDealer = draftValues(dealerEnrollment())

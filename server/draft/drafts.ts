@@ -103,7 +103,7 @@ export async function saveNewDraft(
 /**
  * Saves the draft of `token` again with the form's values: the same draft and link, the same
  * expiry; the link is mailed again only when the address changed (a new address counts against
- * its cap of live drafts).
+ * its cap of live drafts, and the link mailed to the old one stops opening the draft).
  */
 export async function saveDraftAgain(
   context: DraftContext,
@@ -120,7 +120,11 @@ export async function saveDraftAgain(
     // A draft stays the draft of its brand and form.
     if (draft.brand !== values.brand || draft.type !== values.type) throw notFound()
     const newAddress = draft.email.toLowerCase() !== body.email.toLowerCase()
-    if (newAddress) await checkRoom(context, trx, body.email, client)
+    if (newAddress) {
+      await checkRoom(context, trx, body.email, client)
+      // The link mailed to the old address stops opening the draft (it may have been a typo).
+      await context.drafts.deleteLinksNotFor(trx, draft.tokenHash, addressHash(body.email))
+    }
     const saved = await context.drafts.update(trx, draft.tokenHash, { email: body.email, values })
     if (newAddress) await enqueueDraftMail(context, trx, saved, client)
     return { stored: saved, mailed: newAddress }
