@@ -238,6 +238,8 @@ export interface StatusLinkTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   /** The address the link was mailed to (its hash): a new link for it replaces this one. */
   recipient_hash: string | null
+  /** The kind of mail that carried it: only a link of the same kind replaces it. */
+  mailed_as: string | null
 }
 
 /** A link mailed for a draft (migration 0020): only its token's hash is kept. */

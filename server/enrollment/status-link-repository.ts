@@ -29,16 +29,18 @@ export interface OpenedStatusLink {
 export function createStatusLinkRepository(db: Kysely<Database>) {
   return {
     /**
-     * A new link to the enrollment for the mail to `recipient`, valid until 18 months after its
-     * submission; none when the enrollment does not exist (it was deleted meanwhile). It replaces
-     * the live link an earlier mail to the same address carried (a mail sent again, a second
-     * "Lost the mail?"), so an address holds one live link of an enrollment, however often asked.
-     * Call it in the mail's own transaction, which the mail leaves after.
+     * A new link to the enrollment for the mail of kind `mailedAs` to `recipient`, valid until 18
+     * months after its submission; none when the enrollment does not exist (it was deleted
+     * meanwhile). It replaces the live link an earlier mail of the same kind to the same address
+     * carried (a mail sent again, a second "Lost the mail?"), so links never pile up, and a
+     * stranger's "Lost the mail?" never revokes the link the receipt carried. Call it in the
+     * mail's own transaction, which the mail leaves after.
      */
     async mint(
       executor: Kysely<Database>,
       guid: string,
       recipient: string,
+      mailedAs: string,
     ): Promise<MintedStatusLink | undefined> {
       const { token, hash } = mintCapability()
       const recipientHash = addressHash(recipient)
@@ -47,11 +49,12 @@ export function createStatusLinkRepository(db: Kysely<Database>) {
         .set({ revoked_at: sql<Date>`now()` })
         .where('enrollment_guid', '=', guid)
         .where('recipient_hash', '=', recipientHash)
+        .where('mailed_as', '=', mailedAs)
         .where('revoked_at', 'is', null)
         .execute()
       const row = await executor
         .insertInto('status_links')
-        .columns(['token_hash', 'enrollment_guid', 'expires_at', 'recipient_hash'])
+        .columns(['token_hash', 'enrollment_guid', 'expires_at', 'recipient_hash', 'mailed_as'])
         .expression((eb) =>
           eb
             .selectFrom('enrollments')
@@ -60,6 +63,7 @@ export function createStatusLinkRepository(db: Kysely<Database>) {
               'guid',
               sql<Date>`created_at + ${STATUS_LINK_LIFETIME}::interval`.as('expires_at'),
               sql.lit(recipientHash).as('recipient_hash'),
+              sql.lit(mailedAs).as('mailed_as'),
             ])
             .where('guid', '=', guid),
         )

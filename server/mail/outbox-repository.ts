@@ -162,6 +162,41 @@ export function createOutboxRepository(
         .execute()
     },
 
+    /**
+     * Holds back, in the caller's transaction, the enrollment's mails of `kinds` not sent yet:
+     * the office's re-issue replaces the links they would carry. Answers how many.
+     */
+    async holdPending(
+      executor: Kysely<Database>,
+      guid: string,
+      kinds: string[],
+      why: string,
+    ): Promise<number> {
+      const result = await executor
+        .updateTable('outbox')
+        .set({
+          held_at: sql`now()`,
+          last_error: why,
+          next_attempt_at: sql`'infinity'::timestamptz`,
+        })
+        .where('enrollment_guid', '=', guid)
+        .where('kind', 'in', kinds)
+        .where('sent_at', 'is', null)
+        .where('held_at', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    /** Whether the mail was held back meanwhile (read in the caller's transaction). */
+    async isHeld(executor: Kysely<Database>, id: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('outbox')
+        .select('held_at')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.held_at != null
+    },
+
     /** A drawn mail's subject, kept for the Mails panel (its text, with the link, is not). */
     async recordSubject(id: string, subject: string): Promise<void> {
       await db.updateTable('outbox').set({ subject }).where('id', '=', id).execute()

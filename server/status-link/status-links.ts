@@ -10,7 +10,9 @@ import {
   submissionReceiptContent,
 } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
+import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
 import type { ComposedMail, MailComposers } from '../mail/mail-worker.js'
 import { lostLinksMail, statusLinkMail } from '../mail/templates/status-link-mail.js'
@@ -22,6 +24,10 @@ export const STATUS_LINK_REISSUED_ACTION = 'Status link re-issued'
 export const LOST_LINKS_PER_MAIL = 10
 
 export type StatusLinkContext = EnrollmentContext
+
+/** Why a receipt or re-issue not sent yet was held back by a later re-issue. */
+export const REPLACED_BY_REISSUE =
+  "Held back: the program office's re-issue replaced the status link this mail would carry."
 
 /** Why a status-link mail was held back: its address is no longer on any enrollment it names. */
 export const ADDRESS_GONE =
@@ -69,6 +75,13 @@ export async function reissueStatusLink(
       throw AppError.conflict('This enrollment has no address to send a status link to.')
     }
     await context.statusLinks.revokeAll(trx, guid)
+    // A receipt or an earlier re-issue not sent yet would mint a link after this one: held back.
+    await context.outbox.holdPending(
+      trx,
+      guid,
+      ['submission-receipt', 'status-link-reissued'],
+      REPLACED_BY_REISSUE,
+    )
     const expiresAt = await context.statusLinks.expiryOf(trx, guid)
     if (!expiresAt) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
     await context.outbox.enqueue(trx, {
@@ -109,8 +122,8 @@ export function statusLinkComposers(
   return {
     'submission-receipt': async ({ guid }, mail) => {
       const drawn = await context.db.transaction().execute(async (trx) => {
-        const minted = await mintFor(context, trx, guid, mail.recipient)
-        if (!minted) return undefined
+        const minted = await mintFor(context, trx, guid, mail, 'submission-receipt')
+        if (!minted || 'held' in minted) return minted
         const { enrollment, link } = minted
         return submissionReceiptContent(context, enrollment, {
           token: link.token,
@@ -122,8 +135,8 @@ export function statusLinkComposers(
 
     'status-link-reissued': async ({ guid }, mail) => {
       const drawn = await context.db.transaction().execute(async (trx) => {
-        const minted = await mintFor(context, trx, guid, mail.recipient)
-        if (!minted) return undefined
+        const minted = await mintFor(context, trx, guid, mail, 'status-link-reissued')
+        if (!minted || 'held' in minted) return minted
         const { enrollment, link } = minted
         return statusLinkMail({
           brandName: brandDisplayName(config.BRANDS, enrollment.brand),
@@ -150,8 +163,8 @@ export function statusLinkComposers(
       for (const guid of guids) {
         const minted = await context.db
           .transaction()
-          .execute((trx) => mintFor(context, trx, guid, mail.recipient))
-        if (!minted) continue
+          .execute((trx) => mintFor(context, trx, guid, mail, 'lost-links'))
+        if (!minted || 'held' in minted) continue
         links.push({
           reference: minted.enrollment.reference,
           url: statusUrl(config.PUBLIC_URL, minted.enrollment.brand, minted.link.token),
@@ -170,18 +183,23 @@ export function statusLinkComposers(
 }
 
 /**
- * Under the enrollment's row lock: when `recipient` is still one of its addresses, a new link
- * for it (replacing the one an earlier mail to it carried) and the enrollment as it is now.
+ * Under the enrollment's row lock: when the mail's recipient is still one of its addresses and a
+ * re-issue has not held the mail back meanwhile, a new link for it (replacing the one an earlier
+ * mail of the same kind to it carried) and the enrollment as it is now.
  */
 async function mintFor(
   context: StatusLinkContext,
   trx: Kysely<Database>,
   guid: string,
-  recipient: string,
-) {
-  if (!(await context.statusLinks.lockIfAddressCurrent(trx, guid, recipient))) return undefined
+  mail: { id: string; recipient: string },
+  mailedAs: 'submission-receipt' | 'status-link-reissued' | 'lost-links',
+): Promise<
+  { held: string } | { enrollment: StoredEnrollment; link: MintedStatusLink } | undefined
+> {
+  if (!(await context.statusLinks.lockIfAddressCurrent(trx, guid, mail.recipient))) return undefined
+  if (await context.outbox.isHeld(trx, mail.id)) return { held: REPLACED_BY_REISSUE }
   const enrollment = await context.enrollments.findByGuid(guid, trx)
   if (!enrollment) return undefined
-  const link = await context.statusLinks.mint(trx, guid, recipient)
-  return link && { enrollment, link }
+  const link = await context.statusLinks.mint(trx, guid, mail.recipient, mailedAs)
+  return link ? { enrollment, link } : undefined
 }

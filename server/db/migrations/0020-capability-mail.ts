@@ -11,8 +11,10 @@ import { type Kysely, sql } from 'kysely'
  *    `body_erased_at`: when a sent mail's text was erased after OUTBOX_BODY_RETENTION_DAYS.
  * 2. `mail_budgets`: the count of each budget key (a recipient's or a client's hash, per group)
  *    per day, shared by every instance.
- * 3. `status_links.recipient_hash`: the address a link was mailed to (hashed), so that a new
- *    link for the same address replaces the one before instead of piling up.
+ * 3. `status_links.recipient_hash` and `mailed_as`: the address a link was mailed to (hashed)
+ *    and by which mail (a receipt, a re-issue, "Lost the mail?"), so that a new link of the same
+ *    mail kind for the same address replaces the one before instead of piling up, and a stranger's
+ *    "Lost the mail?" never revokes the receipt's link.
  * 4. `draft_links`: the links mailed for a draft (hashed), each opening its draft; the draft's
  *    own `token_hash` stays the saving browser's.
  * 5. `enrollment_drafts.client_hash` and an index on the address: live drafts per client and per
@@ -27,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     day date not null,
     count integer not null,
     primary key (key, day))`.execute(db)
-  await sql`alter table status_links add column recipient_hash text`.execute(db)
+  await sql`alter table status_links add column recipient_hash text, add column mailed_as text`.execute(
+    db,
+  )
   await sql`create index status_links_expires_idx on status_links (expires_at)`.execute(db)
   await sql`create table draft_links (
     token_hash text primary key,
@@ -57,7 +61,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table enrollment_drafts drop column client_hash`.execute(db)
   await sql`drop table draft_links`.execute(db)
   await sql`drop index status_links_expires_idx`.execute(db)
-  await sql`alter table status_links drop column recipient_hash`.execute(db)
+  await sql`alter table status_links drop column recipient_hash, drop column mailed_as`.execute(db)
   await sql`drop table mail_budgets`.execute(db)
   await sql`alter table outbox drop column compose, drop column budget, drop column held_at,
     drop column body_erased_at`.execute(db)
