@@ -1,7 +1,8 @@
 import fastJson from 'fast-json-stringify'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
 import { submitQuerySchema } from '../../shared/enrollment/draft-schema.js'
 import { enrollmentSchema } from '../../shared/enrollment/enrollment-schema.js'
 import {
@@ -10,6 +11,7 @@ import {
   lmaLookupResultSchema,
   submissionReceiptSchema,
 } from '../../shared/enrollment/enrollment-wire-schema.js'
+import { bearerToken } from '../auth/bearer-token.js'
 import { AppError } from '../http/app-error.js'
 import { chooseEncoding } from '../http/encoded-answers.js'
 import { bodyCheckedByOperation, preEncoded, problemResponses } from '../http/openapi-schemas.js'
@@ -163,9 +165,32 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
   api.get('/enrollments/:guid', { schema: enrollmentRoute }, async (request, reply) => {
     const enrollment = await context.enrollments.findByGuid(request.params.guid)
     if (!enrollment) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
+    // The admin dialog reads with this call too: with a staff token, the staff's scope applies
+    // (another region's enrollment answers as one that does not exist), as on every admin route.
+    const scope = await staffScope(request)
+    if (scope && !inScope(scope, enrollment.regionId)) {
+      throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
+    }
     reply.header('cache-control', 'no-store')
     return toLinkedEnrollment(context, enrollment)
   })
+
+  /**
+   * The scope of the staff whose token the request carries; none without one, or with a token
+   * that does not verify or names no role: then the call is the authorization link's public read.
+   */
+  async function staffScope(request: FastifyRequest): Promise<EnrollmentScope | undefined> {
+    const token = bearerToken(request.headers.authorization)
+    if (!token) return undefined
+    try {
+      return (await app.staffFromToken(token, request)).scope
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+        return undefined
+      }
+      throw error
+    }
+  }
 
   api.post(
     '/enrollments/:guid/authorize',

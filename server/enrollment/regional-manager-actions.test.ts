@@ -8,6 +8,8 @@ import {
   createAdminTestApp,
   REGIONAL_MANAGER_CLAIMS,
   REGIONAL_MANAGER_REGION,
+  signedInAs,
+  VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
@@ -49,6 +51,13 @@ const today = () => new Date().toISOString().slice(0, 10)
  * changes nothing.
  */
 const ROUTES: Record<string, RouteCall> = {
+  // The spec's call the admin dialog reads with: with a staff token, scoped as every admin route.
+  'the dialog read': {
+    method: 'GET',
+    path: (e) => `/api/enrollments/${e.guid}`,
+    needs: 'fresh',
+    answers: 200,
+  },
   history: {
     method: 'GET',
     path: (e) => `/api/enrollments/${e.guid}/history`,
@@ -261,6 +270,23 @@ describe.each(testDatabaseKinds())(
           expect(await everything(target.guid)).toEqual(before)
         },
       )
+    })
+
+    it('the dialog read stays the public read of the authorization link without a staff token', async () => {
+      const target = targets['another region'].fresh
+      const url = `/api/enrollments/${target.guid}`
+      const anonymous = await t.app.inject({ method: 'GET', url })
+      expect(anonymous.statusCode).toBe(200)
+      // A signed-in user without a role, or a token that no longer verifies, reads as anyone.
+      const viewer = await signedInAs(t, VIEWER_CLAIMS)
+      expect((await viewer.inject({ method: 'GET', url })).statusCode).toBe(200)
+      const broken = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: 'Bearer not.a.token' },
+      })
+      expect(broken.statusCode).toBe(200)
+      expect((await t.asRegionalManager({ method: 'GET', url })).statusCode).toBe(404)
     })
 
     it('works on an enrollment of their region, every call in the manager’s name', async () => {
