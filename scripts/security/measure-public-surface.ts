@@ -30,6 +30,7 @@ const USAGE = `Usage: npx tsx scripts/security/measure-public-surface.ts --url h
   --only LIST             rows to measure, comma-separated: timing,mails,growth (default all)
   --addresses N           known and unknown addresses each, in the timing row (default 20)
   --tries N               lost-link requests per address (default 5)
+  --shuffles N            label shuffles of the timing classifier's chance baseline (default 1000)
   --gap-ms N              pause between timed requests, so mail delivery settles (default 25)
   --mail-window S         seconds of the mail row's attack (default 120)
   --growth-window S       seconds of the growth row's draft saves (default 60)
@@ -50,6 +51,7 @@ interface Options {
   rows: Set<'timing' | 'mails' | 'growth'>
   addresses: number
   tries: number
+  shuffles: number
   gapMs: number
   mailWindowS: number
   growthWindowS: number
@@ -68,6 +70,7 @@ function readOptions(): Options {
       only: { type: 'string', default: 'timing,mails,growth' },
       addresses: { type: 'string', default: '20' },
       tries: { type: 'string', default: '5' },
+      shuffles: { type: 'string', default: '1000' },
       'gap-ms': { type: 'string', default: '25' },
       'mail-window': { type: 'string', default: '120' },
       'growth-window': { type: 'string', default: '60' },
@@ -104,6 +107,7 @@ function readOptions(): Options {
     rows,
     addresses: number('addresses', values.addresses, 2),
     tries: number('tries', values.tries, 1),
+    shuffles: number('shuffles', values.shuffles, 10),
     gapMs: number('gap-ms', values['gap-ms'], 0),
     mailWindowS: number('mail-window', values['mail-window'], 5),
     growthWindowS: number('growth-window', values['growth-window'], 5),
@@ -193,7 +197,31 @@ function announcedLimit(answer: Answer): number | undefined {
   return Number.isFinite(limit) && limit > 0 ? limit : undefined
 }
 
-/** Sends until the answer is not a 429, waiting as each refusal asks; undefined past `deadline`. */
+/**
+ * Why the server refused a request: its rate limit (429 "Too many requests from your
+ * address…", which passes within the minute), or a cap on live drafts, which holds for as long
+ * as the drafts live (30 days): per client (DRAFTS_PER_CLIENT, 429 "… saved forms from your
+ * network …") or per address (DRAFTS_PER_ADDRESS, 409 "This email address already has N saved
+ * forms…"). Undefined when the answer is not a refusal.
+ */
+type Refusal = 'rate' | 'clientCap' | 'addressCap'
+
+function refusalOf(answer: Answer): Refusal | undefined {
+  if (answer.status === 409 && /saved forms/i.test(answer.text)) return 'addressCap'
+  if (answer.status !== 429) return undefined
+  return /saved forms from your network/i.test(answer.text) ? 'clientCap' : 'rate'
+}
+
+/** The cap a draft-cap refusal names ("already has 5 saved forms", "20 saved forms from…"). */
+function capIn(answer: Answer): number | undefined {
+  const match = /(\d+) saved forms/.exec(answer.text)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * Sends until the rate limit no longer refuses, waiting as each refusal asks; undefined past
+ * `deadline`. A draft cap's refusal is answered as it is (waiting would not lift it).
+ */
 async function untilNotRefused(
   send: () => Promise<Answer>,
   deadline = Number.POSITIVE_INFINITY,
@@ -202,7 +230,7 @@ async function untilNotRefused(
   for (;;) {
     if (Date.now() >= deadline) return undefined
     const answer = await send()
-    if (answer.status !== 429) return answer
+    if (refusalOf(answer) !== 'rate') return answer
     const waitMs = refusalWaitMs(answer)
     onRefused?.(waitMs)
     if (Date.now() + waitMs >= deadline) {
@@ -623,6 +651,55 @@ function bestThresholdAccuracy(known: readonly number[], unknown: readonly numbe
   return best / total
 }
 
+interface ChanceBaseline {
+  shuffles: number
+  /** The null distribution's median and 95th percentile (accuracy, 0 to 1). */
+  median: number
+  p95: number
+  /** Share of shuffles whose accuracy is below the observed one, 0 to 100. */
+  percentile: number
+  /** (Shuffles at or above the observed accuracy + 1) / (shuffles + 1). */
+  pValue: number
+}
+
+/**
+ * The chance level of the timing classifier: the best cut over 2n values scores well above 50%
+ * on random data (about 62.5% median for 20 vs 20), so the observed accuracy is set against a
+ * permutation null. The known/unknown labels are shuffled over the addresses `shuffles` times,
+ * and each time the same statistic is taken: the better of the best cuts over the medians and
+ * over the minimums.
+ */
+function chanceBaseline(
+  perAddress: ReadonlyArray<{ known: boolean; minMs: number; medianMs: number }>,
+  observed: number,
+  shuffles: number,
+): ChanceBaseline {
+  const labels = perAddress.map((entry) => entry.known)
+  const accuracies: number[] = []
+  for (let s = 0; s < shuffles; s++) {
+    const shuffled = shuffle([...labels])
+    const side = (isKnown: boolean, key: 'minMs' | 'medianMs') =>
+      perAddress.filter((_, i) => shuffled[i] === isKnown).map((entry) => entry[key])
+    accuracies.push(
+      Math.max(
+        bestThresholdAccuracy(side(true, 'medianMs'), side(false, 'medianMs')),
+        bestThresholdAccuracy(side(true, 'minMs'), side(false, 'minMs')),
+      ),
+    )
+  }
+  accuracies.sort((a, b) => a - b)
+  // A tolerance, so that equal accuracies computed in another order compare equal.
+  const below = accuracies.filter((value) => value < observed - 1e-9).length
+  const atOrAbove = shuffles - below
+  return {
+    shuffles,
+    median: median(accuracies),
+    p95: accuracies[Math.min(shuffles - 1, Math.ceil(0.95 * shuffles) - 1)] ?? Number.NaN,
+    percentile: (below / shuffles) * 100,
+    pValue: (atOrAbove + 1) / (shuffles + 1),
+  }
+}
+
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = randomInt(i + 1)
@@ -652,6 +729,8 @@ interface TimingResult {
   accuracyByMinimum: number
   /** The better of the two: what an attacker would use. */
   accuracy: number
+  /** The same accuracy with the known/unknown labels shuffled: what chance scores. */
+  chance: ChanceBaseline
   statuses: Record<string, number>
   perAddress: Array<{ known: boolean; minMs: number; medianMs: number; triesMs: number[] }>
 }
@@ -758,6 +837,7 @@ async function measureTiming(
   const unknownMinMs = median(of(false, 'minMs'))
   const accuracyByMedian = bestThresholdAccuracy(of(true, 'medianMs'), of(false, 'medianMs'))
   const accuracyByMinimum = bestThresholdAccuracy(of(true, 'minMs'), of(false, 'minMs'))
+  const accuracy = Math.max(accuracyByMedian, accuracyByMinimum)
   return {
     addresses: n,
     tries: options.tries,
@@ -771,7 +851,8 @@ async function measureTiming(
     ratioOfMinimums: knownMinMs / unknownMinMs,
     accuracyByMedian,
     accuracyByMinimum,
-    accuracy: Math.max(accuracyByMedian, accuracyByMinimum),
+    accuracy,
+    chance: chanceBaseline(perAddress, accuracy, options.shuffles),
     statuses,
     perAddress,
   }
@@ -788,14 +869,19 @@ interface ChannelFigures {
   sent: number
   accepted: number
   refused: number
-  /** Other answers (4xx/5xx but 429), by status. */
+  /** Other answers (4xx/5xx but the refusals), by status. */
   other: Record<string, number>
+  /**
+   * Set when a cap on live drafts refused the route (per client or per address): it stopped
+   * there, since the cap holds as long as the drafts live (30 days).
+   */
+  capped: Refusal | undefined
   limitPerMinute: number | undefined
   /** Mails to the victim this channel caused (by the mail's subject, or its draft link). */
   mails: number
   /** Mails per accepted request; for lost links, per accepted request and enrollment then on file. */
   mailsPerRequest: number
-  /** This channel's part of the hour, by the model of `explanation`. */
+  /** This channel's part of the hour, by the model of `explanation` (its mails when capped). */
   perHour: number
 }
 
@@ -816,6 +902,9 @@ interface MailResult {
   /** Seconds from the window's end until the count was taken (the outbox drained). */
   drainS: number
   capped: boolean
+  /** Requests all routes had accepted, and whether that fits one count shared by the routes. */
+  acceptedAll: number
+  sharedCount: boolean
   perHour: number
   channels: Record<Channel, ChannelFigures>
   explanation: string[]
@@ -824,7 +913,7 @@ interface MailResult {
 /** Which public route caused a mail: by its subject (server/mail/templates/). */
 function mailKind(mail: SeenMail): 'statusLink' | 'receipt' | 'authorization' | 'draft' | 'other' {
   const subject = mail.subject
-  if (/^The status page of your /.test(subject)) return 'statusLink'
+  if (/^The status pages? of your /.test(subject)) return 'statusLink'
   if (/enrollment was received/.test(subject)) return 'receipt'
   if (/authorize the /i.test(subject)) return 'authorization'
   if (/^Continue your /.test(subject)) return 'draft'
@@ -856,6 +945,7 @@ async function measureMails(
     accepted: 0,
     refused: 0,
     other: {},
+    capped: undefined,
     limitPerMinute: undefined,
     mails: 0,
     mailsPerRequest: 0,
@@ -905,7 +995,15 @@ async function measureMails(
       const answer = await send()
       figure.sent += 1
       figure.limitPerMinute ??= announcedLimit(answer)
-      if (answer.status === 429) {
+      const refusal = refusalOf(answer)
+      if (refusal === 'clientCap' || refusal === 'addressCap') {
+        figure.capped = refusal
+        progress(
+          `mails: ${channel} capped (${answer.status}: ${answer.text.slice(0, 200)}); the route stops`,
+        )
+        return
+      }
+      if (refusal === 'rate') {
         figure.refused += 1
         const waitMs = refusalWaitMs(answer)
         await sleep(Math.min(waitMs, Math.max(0, deadline - Date.now())))
@@ -1016,7 +1114,8 @@ async function measureMails(
   const limitOf = (figure: ChannelFigures) => figure.limitPerMinute ?? observedPerMinute(figure)
   for (const figure of [channels.submissions, channels.draftSaves, channels.draftResaves]) {
     figure.mailsPerRequest = figure.accepted ? figure.mails / figure.accepted : 0
-    figure.perHour = 60 * limitOf(figure) * figure.mailsPerRequest
+    // A capped route brings no more in the hour than it did: its drafts hold the cap 30 days.
+    figure.perHour = figure.capped ? figure.mails : 60 * limitOf(figure) * figure.mailsPerRequest
   }
   // Lost links: each request mails every victim-carrying enrollment on file; over an hour the
   // submissions add S a minute, so minute m's L requests find S*m of them.
@@ -1043,17 +1142,39 @@ async function measureMails(
     channels.draftResaves.perHour
   const observed = mails.length
   const perHour = capped ? observed : Math.max(observed, Math.round(modelPerHour))
+  // The routes that write or mail share one count per client a minute (RATE_LIMIT_SUBMISSIONS):
+  // then all of them together were accepted about N a minute (fixed windows, so a window of
+  // W s spans up to ceil(W/60)+1 of them), not N each.
+  const routes = Object.values(channels)
+  const acceptedAll = routes.reduce((sum, figure) => sum + figure.accepted, 0)
+  const limits = routes
+    .map((figure) => figure.limitPerMinute)
+    .filter((limit): limit is number => limit !== undefined)
+  const sharedLimit = limits.length ? Math.max(...limits) : undefined
+  const sharedCount =
+    sharedLimit !== undefined &&
+    routes.filter((figure) => figure.accepted > 0).length > 1 &&
+    acceptedAll <= sharedLimit * (Math.ceil(options.mailWindowS / 60) + 1)
   const deliveredPerSecond = observed / Math.max(1, (Date.now() - startedAt) / 1000)
 
   const explanation = [
     queued
       ? `Observed: ${observed} mails reached ${victim} from requests sent in ${options.mailWindowS} s, counted ${drainS.toFixed(0)} s after the window, when the outbox still held ${queued} mails (--drain-max): ${observed + queued} caused, counting those as the victim's lost-link mails (so the other routes' mails per request below are lower bounds).`
       : `Observed: ${observed} mails reached ${victim} from requests sent in ${options.mailWindowS} s, counted ${drainS.toFixed(0)} s after the window, once the outbox had drained.`,
-    'Each route has its own per-client limit of N requests a minute (fixed one-minute windows); the hour is 60 windows of each route at its limit (N from X-RateLimit-Limit), with the mails per accepted request seen here:',
+    'The hour is 60 one-minute windows of each route at its per-client limit of N requests a minute (N from X-RateLimit-Limit), with the mails per accepted request seen here:',
     `  submissions ${fmt(channels.submissions.mailsPerRequest)}/request, draft saves ${fmt(channels.draftSaves.mailsPerRequest)}/request, re-saves ${fmt(channels.draftResaves.mailsPerRequest)}/request (every other one names the victim),`,
     exposure
       ? `  lost links ${fmt(lost.mailsPerRequest)} per request and enrollment on file: minute m's L lost-link requests find the S*m enrollments the submissions have filed by then, so the hour brings L*S*(1+2+...+60) = L*S*1830 times that.`
       : `  lost links ${fmt(lost.mailsPerRequest)}/request (no enrollment named the victim).`,
+    ...(['draftSaves', 'draftResaves'] as const)
+      .filter((name) => channels[name].capped)
+      .map(
+        (name) =>
+          `  ${name} capped: the server refused them with its cap on live drafts ${channels[name].capped === 'addressCap' ? 'per address (409, DRAFTS_PER_ADDRESS)' : 'per client (429, DRAFTS_PER_CLIENT)'} and the script stopped them; the drafts hold the cap for 30 days, so their hour is their observed ${channels[name].mails} mails.`,
+      ),
+    sharedCount
+      ? `  Shared count: the routes accepted ${acceptedAll} requests together in ${options.mailWindowS} s, about one limit of ${sharedLimit} a minute for all of them: they share one per-client count (submissions, authorizations, draft saves and lost links all count against RATE_LIMIT_SUBMISSIONS). Each route's figure assumes it gets the whole N a minute, so their sum over-states the hour: one client can give the N to one route or split it, not have N on each. The figure is an upper bound.`
+      : `  The routes accepted ${acceptedAll} requests together in ${options.mailWindowS} s. If they share one per-client count (as submissions, authorizations, draft saves and lost links share RATE_LIMIT_SUBMISSIONS on current servers), each route's figure, which assumes the whole N a minute, over-states it and the sum is an upper bound.`,
     capped
       ? 'No mail reached the victim in the last third of the window although requests were still accepted: a budget stopped the count, and the hour brings no more than was observed (a daily budget holds the day to it too).'
       : 'Mails kept arriving to the end of the window: no budget stopped the count within it. A daily per-address budget larger than the window count would lower the hour figure; the figure is the model, at least the observed count.',
@@ -1078,6 +1199,8 @@ async function measureMails(
     outboxPendingAtCount: pending,
     drainS,
     capped,
+    acceptedAll,
+    sharedCount,
     perHour,
     channels,
     explanation,
@@ -1137,6 +1260,12 @@ interface GrowthResult {
   windowS: number
   accepted: number
   refused: number
+  /** Addresses the window's drafts went to, and the saves each took before the next. */
+  addresses: number
+  perAddress: number
+  /** Whether a cap on live drafts stopped the window (then the hour is the observed growth). */
+  capped: boolean
+  cappedBy: { refusal: Refusal; status: number; message: string; afterS: number } | undefined
   limitPerMinute: number | undefined
   bytesSent: number
   before: Size
@@ -1144,7 +1273,10 @@ interface GrowthResult {
   growth: Size
   /** Growth (outside WAL) per accepted draft. */
   bytesPerDraft: number
+  /** The hour's figure: the model's, or the observed growth when capped. */
   perHour: number
+  /** Growth per draft x the limit a minute x 60, whether capped or not. */
+  modelPerHour: number
   /** The window's growth (WAL included) scaled to an hour, for comparison. */
   perHourFromWindow: number
   explanation: string[]
@@ -1156,40 +1288,68 @@ async function measureGrowth(
   forwardedFor: boolean,
 ): Promise<GrowthResult> {
   const base = options.url
-  const sink = `drafts-${RUN}@example.com`
+  // The server caps live drafts per address (DRAFTS_PER_ADDRESS, 5 by default): the window moves
+  // to a new address every `perAddress` saves, as an attacker would.
+  let addressCounter = 0
+  const nextSink = () => {
+    addressCounter += 1
+    return `drafts-${RUN}-${String(addressCounter).padStart(3, '0')}@example.com`
+  }
   const client = forwardedFor ? nextClient() : undefined
   const measure = async (): Promise<Size> => {
     if (options.databaseUrl) return databaseSize(options.databaseUrl)
     if (options.dataDir) return directorySize(options.dataDir)
     throw new Error('the growth row needs --data-dir or --database-url')
   }
-  const save = (chars: number) =>
-    request(base, 'POST', '/api/drafts', { json: filledDraft(program, sink, chars), client })
 
   // The largest draft the server accepts: by bisection on its characters (its body grows with
-  // them), from the schema's most (300 rows, 200 characters a field) down.
+  // them), from the schema's most (300 rows, 200 characters a field) down. Each probe names a
+  // new address; with a trusted X-Forwarded-For the probes are another client's, so that the
+  // window's client starts with no live drafts (an attacker knows the size without probing).
   progress('growth: finding the largest draft the server accepts')
+  let probeClient = forwardedFor ? nextClient() : undefined
   const probes: GrowthResult['probes'] = []
-  const probe = async (chars: number) => {
-    const answer = await untilNotRefused(() => save(chars))
-    if (!answer) throw new Error('POST /api/drafts: no answer')
-    probes.push({ bytes: bodyBytes(filledDraft(program, sink, chars)), status: answer.status })
-    if (answer.status >= 500) throw new Error(`POST /api/drafts answered ${answer.status}`)
-    return answer.status === 201
+  let probesCapped = false
+  /** Whether a draft of `chars` characters is accepted; undefined once the cap stops probing. */
+  const probe = async (chars: number): Promise<boolean | undefined> => {
+    for (;;) {
+      const body = filledDraft(program, nextSink(), chars)
+      const answer = await untilNotRefused(() =>
+        request(base, 'POST', '/api/drafts', { json: body, client: probeClient }),
+      )
+      if (!answer) throw new Error('POST /api/drafts: no answer')
+      const refusal = refusalOf(answer)
+      if (refusal === 'clientCap' && forwardedFor) {
+        probeClient = nextClient()
+        continue
+      }
+      probes.push({ bytes: bodyBytes(body), status: answer.status })
+      if (refusal === 'clientCap' || refusal === 'addressCap') {
+        progress(`growth: probing stopped by the cap on live drafts (${answer.status})`)
+        probesCapped = true
+        return undefined
+      }
+      if (answer.status >= 500) throw new Error(`POST /api/drafts answered ${answer.status}`)
+      return answer.status === 201
+    }
   }
   let low = 0
   let high = DRAFT_MAX_CHARS
-  if (!(await probe(low))) throw new Error('POST /api/drafts refused even a blank draft')
-  if (await probe(high)) low = high
-  else {
+  const blank = await probe(low)
+  if (blank === false) throw new Error('POST /api/drafts refused even a blank draft')
+  const highest = blank === undefined ? undefined : await probe(high)
+  if (highest) low = high
+  else if (highest === false) {
     while (high - low > 1000) {
       const middle = Math.floor((low + high) / 2)
-      if (await probe(middle)) low = middle
+      const accepted = await probe(middle)
+      if (accepted === undefined) break
+      if (accepted) low = middle
       else high = middle
     }
   }
   const largestDraftChars = low
-  const largestDraftBytes = bodyBytes(filledDraft(program, sink, low))
+  const largestDraftBytes = bodyBytes(filledDraft(program, nextSink(), low))
   progress(`growth: the largest draft is about ${(largestDraftBytes / 1024).toFixed(0)} KiB`)
 
   await drainOutbox(base, undefined, options.drainMaxS * 1000)
@@ -1200,17 +1360,48 @@ async function measureGrowth(
   let refused = 0
   let bytesSent = 0
   let limit: number | undefined
-  progress(`growth: saving the largest draft at the rate limit for ${options.growthWindowS} s`)
+  let perAddress = 5
+  let sink = nextSink()
+  let savesToSink = 0
+  const addresses = new Set<string>()
+  let capped: { refusal: Refusal; status: number; message: string; afterS: number } | undefined
+  const startedAt = Date.now()
+  progress(
+    `growth: saving the largest draft at the rate limit for ${options.growthWindowS} s, a new address every ${perAddress} saves`,
+  )
   while (Date.now() < deadline) {
+    if (savesToSink >= perAddress) {
+      sink = nextSink()
+      savesToSink = 0
+    }
     const body = filledDraft(program, sink, largestDraftChars)
     const answer = await request(base, 'POST', '/api/drafts', { json: body, client })
     limit ??= announcedLimit(answer)
+    const refusal = refusalOf(answer)
     if (answer.status === 201) {
       accepted += 1
+      savesToSink += 1
+      addresses.add(sink)
       bytesSent += bodyBytes(body)
-    } else if (answer.status === 429) {
+    } else if (refusal === 'rate') {
       refused += 1
       await sleep(Math.min(refusalWaitMs(answer), Math.max(0, deadline - Date.now())))
+    } else if (refusal === 'addressCap' && savesToSink > 0) {
+      // A lower cap per address than 5: move on at it from now on.
+      perAddress = Math.min(perAddress, capIn(answer) ?? savesToSink, savesToSink)
+      progress(`growth: ${sink} capped at ${savesToSink} drafts; a new address every ${perAddress}`)
+      savesToSink = perAddress
+    } else if (refusal === 'clientCap' || refusal === 'addressCap') {
+      // The client's cap, or an address cap on an address this run never used: the channel is
+      // capped, and stays so while the drafts live (30 days).
+      capped = {
+        refusal,
+        status: answer.status,
+        message: answer.text.slice(0, 300),
+        afterS: (Date.now() - startedAt) / 1000,
+      }
+      progress(`growth: capped after ${accepted} drafts (${answer.status}); the window stops`)
+      break
     } else {
       throw new Error(`POST /api/drafts answered ${answer.status}: ${answer.text.slice(0, 300)}`)
     }
@@ -1225,11 +1416,18 @@ async function measureGrowth(
   }
   const bytesPerDraft = accepted ? growth.withoutWal / accepted : 0
   const perMinute = limit ?? accepted / Math.max(1, Math.ceil(options.growthWindowS / 60))
-  const perHour = bytesPerDraft * perMinute * 60
+  const modelPerHour = bytesPerDraft * perMinute * 60
+  // Capped: the live drafts hold the cap for the 30 days they live, so the hour (and the month)
+  // keeps no more than the window did.
+  const perHour = capped ? Math.max(0, growth.withoutWal) : modelPerHour
   const perHourFromWindow = (growth.apparent / options.growthWindowS) * 3600
   const source = options.databaseUrl
     ? 'pg_database_size(current_database())'
     : `the files of ${options.dataDir}`
+  const capName = (refusal: Refusal) =>
+    refusal === 'clientCap'
+      ? 'its cap on live drafts per client (429, DRAFTS_PER_CLIENT)'
+      : 'its cap on live drafts per address (409, DRAFTS_PER_ADDRESS), on an address this run had not used'
   return {
     source,
     largestDraftBytes,
@@ -1238,6 +1436,10 @@ async function measureGrowth(
     windowS: options.growthWindowS,
     accepted,
     refused,
+    addresses: addresses.size,
+    perAddress,
+    capped: capped !== undefined,
+    cappedBy: capped,
     limitPerMinute: limit,
     bytesSent,
     before,
@@ -1245,12 +1447,20 @@ async function measureGrowth(
     growth,
     bytesPerDraft,
     perHour,
+    modelPerHour,
     perHourFromWindow,
     explanation: [
-      `The largest draft the server accepts: ${largestDraftChars} characters of random (incompressible) text, a ${kib(largestDraftBytes)} body (${probes.length} probes).`,
-      `In ${options.growthWindowS} s one client saved ${accepted} of them (${refused} refused by the limit of ${limit ?? '?'} a minute), ${mib(bytesSent)} sent.`,
+      `The largest draft the server accepts: ${largestDraftChars} characters of random (incompressible) text, a ${kib(largestDraftBytes)} body (${probes.length} probes, each to a new address${forwardedFor ? ', as another client' : ', as this client: their drafts count against its cap'}${probesCapped ? '; the cap on live drafts stopped the probing, so the size is a lower bound' : ''}).`,
+      `In ${options.growthWindowS} s one client saved ${accepted} of them to ${addresses.size} addresses, a new one every ${perAddress} saves (${refused} refused by the rate limit of ${limit ?? '?'} a minute), ${mib(bytesSent)} sent.`,
+      ...(capped
+        ? [
+            `Capped: after ${accepted} drafts (${capped.afterS.toFixed(0)} s) the server refused the next with ${capName(capped.refusal)}: "${capped.message}". The script stopped there: the drafts live 30 days and hold the cap that long.`,
+          ]
+        : []),
       `Size (${source}): ${mib(before.withoutWal)} -> ${mib(after.withoutWal)} outside pg_wal (${signedMib(growth.withoutWal)}), ${signedMib(growth.apparent)} with pg_wal, ${signedMib(growth.allocated)} of disk blocks.`,
-      `Per hour: ${kib(bytesPerDraft)} a draft (outside pg_wal) x ${perMinute} drafts a minute x 60 = ${mib(perHour)}; drafts live 30 days, so a day at the limit keeps 24 times that. (The window's whole growth, WAL included, scaled to an hour: ${mib(perHourFromWindow)}.)`,
+      capped
+        ? `Per hour: capped, so the observed growth, ${mib(perHour)} outside pg_wal, is the hour's figure (and the 30 days': the cap holds while the drafts live), not ${kib(bytesPerDraft)} a draft x ${perMinute} drafts a minute x 60 = ${mib(modelPerHour)}. (The window's whole growth, WAL included: ${signedMib(growth.apparent)}.)`
+        : `Per hour: ${kib(bytesPerDraft)} a draft (outside pg_wal) x ${perMinute} drafts a minute x 60 = ${mib(perHour)}; drafts live 30 days, so a day at the limit keeps 24 times that. (The window's whole growth, WAL included, scaled to an hour: ${mib(perHourFromWindow)}.)`,
     ],
   }
 }
@@ -1261,6 +1471,7 @@ async function measureGrowth(
 const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a')
 const ms = (value: number) => `${value.toFixed(2)} ms`
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`
+const pValue = (value: number) => value.toFixed(value < 0.01 ? 4 : 3)
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 const signedMib = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`
@@ -1304,26 +1515,29 @@ function report(
       figure: `${fmt(timing.ratio)}x${within ? '' : ' (over 10%)'}`,
       target: 'within 10% (0.90x-1.10x)',
     })
+    const { chance } = timing
+    const leak = chance.pValue < 0.05
     rows.push({
       measurement: 'Lost-link timing: best threshold classifier',
-      observed: `by median ${percent(timing.accuracyByMedian)}, by minimum ${percent(timing.accuracyByMinimum)}`,
-      figure: percent(timing.accuracy),
-      target: 'at most 60%',
+      observed: `by median ${percent(timing.accuracyByMedian)}, by minimum ${percent(timing.accuracyByMinimum)}; chance ${percent(chance.median)} (95th pct ${percent(chance.p95)})`,
+      figure: `${percent(timing.accuracy)}, ${chance.percentile.toFixed(1)}th pct of chance (p ${pValue(chance.pValue)})${leak ? ' (a leak)' : ''}`,
+      target: 'chance: p >= 0.05',
     })
     notes.push(
-      `Lost-link timing: ${timing.addresses} known addresses (dealer enrollments this script submitted) and ${timing.addresses} unknown ones, ${timing.tries} tries each, interleaved in random order; clients: ${timing.clients}; limit ${timing.limitPerMinute ?? '?'} a minute. Minimums: known ${ms(timing.knownMinMs)}, unknown ${ms(timing.unknownMinMs)} (${fmt(timing.ratioOfMinimums)}x). Answers: ${JSON.stringify(timing.statuses)}. The classifier's accuracy is the best single cut over the ${timing.addresses * 2} per-address medians (or minimums), either direction; 50% is chance.`,
+      `Lost-link timing: ${timing.addresses} known addresses (dealer enrollments this script submitted) and ${timing.addresses} unknown ones, ${timing.tries} tries each, interleaved in random order; clients: ${timing.clients}; limit ${timing.limitPerMinute ?? '?'} a minute. Minimums: known ${ms(timing.knownMinMs)}, unknown ${ms(timing.unknownMinMs)} (${fmt(timing.ratioOfMinimums)}x). Answers: ${JSON.stringify(timing.statuses)}. The ratio of the medians is the headline.
+  The classifier's accuracy is the best single cut over the ${timing.addresses * 2} per-address medians (or minimums, whichever scores better), either direction. 50% is not chance for it: on random data the best cut scores well above 50% (about 62.5% median for 20 vs 20 values). Chance here is a permutation null: the same accuracy with the known/unknown labels shuffled ${count(chance.shuffles)} times scores ${percent(chance.median)} median, ${percent(chance.p95)} at the 95th percentile. The observed ${percent(timing.accuracy)} beats ${chance.percentile.toFixed(1)}% of the shuffles (p = ${pValue(chance.pValue)}): ${leak ? 'better than chance, so the timing tells known addresses from unknown ones' : 'within chance, so this run shows no leak through the classifier'}.`,
     )
   }
   if (mails) {
     rows.push({
       measurement: 'Mails one client causes to one address',
       observed: `${count(mails.observed)} delivered in ${mails.windowS} s${mails.caused > mails.observed ? ` (+${count(mails.caused - mails.observed)} queued)` : ''}`,
-      figure: `${count(mails.perHour)} per hour${mails.capped ? ' (capped)' : ''}`,
+      figure: `${count(mails.perHour)} per hour${mails.capped ? ' (capped)' : mails.sharedCount ? ' (upper bound: routes share one count)' : ''}`,
       target: '-',
     })
     const lines = (Object.entries(mails.channels) as Array<[Channel, ChannelFigures]>).map(
       ([name, figure]) =>
-        `  ${name}: ${figure.request}: ${figure.accepted} accepted, ${figure.refused} refused (429)${Object.keys(figure.other).length ? `, other ${JSON.stringify(figure.other)}` : ''}, limit ${figure.limitPerMinute ?? '?'}/min -> ${figure.mails} mails, ${count(figure.perHour)} per hour`,
+        `  ${name}: ${figure.request}: ${figure.accepted} accepted, ${figure.refused} refused (429)${figure.capped ? `, then capped (${figure.capped === 'addressCap' ? '409 per address' : '429 per client'})` : ''}${Object.keys(figure.other).length ? `, other ${JSON.stringify(figure.other)}` : ''}, limit ${figure.limitPerMinute ?? '?'}/min -> ${figure.mails} mails, ${count(figure.perHour)} per hour`,
     )
     notes.push(
       [
@@ -1341,8 +1555,8 @@ function report(
   if (growth) {
     rows.push({
       measurement: 'Database growth: an hour of drafts at the limit',
-      observed: `${signedMib(growth.growth.withoutWal)} in ${growth.windowS} s (${growth.accepted} drafts)`,
-      figure: `${mib(growth.perHour)} per hour`,
+      observed: `${signedMib(growth.growth.withoutWal)} in ${growth.windowS} s (${growth.accepted} drafts to ${growth.addresses} addresses${growth.cappedBy ? `, capped after ${growth.cappedBy.afterS.toFixed(0)} s` : ''})`,
+      figure: `${mib(growth.perHour)} per hour${growth.capped ? ' (capped)' : ''}`,
       target: '-',
     })
     notes.push(['Database growth:', ...growth.explanation.map((line) => `  ${line}`)].join('\n'))
