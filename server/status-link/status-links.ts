@@ -54,7 +54,8 @@ export async function requestLostStatusLinks(
     compose: { kind: 'lost-links', year: context.config.ENROLLMENT_YEAR },
     budget: { group: 'lost-link', client },
   })
-  context.mailQueued()
+  // The worker is not woken: it finds the mail at its next look (every 2 s), so the look-up's
+  // work never follows the request at once, where the next request's time would show it.
 }
 
 /**
