@@ -21,8 +21,12 @@ describe.each(testDatabaseKinds())('admin status actions on %s', (kind) => {
     expect(response.statusCode).toBe(201)
     return loadByReceipt(t, response.json())
   }
-  const act = (action: Action, guid: string) =>
-    t.asAdmin({ method: 'POST', url: `/api/enrollments/${guid}/${action}` })
+  const act = (action: Action, guid: string, payload?: object) =>
+    t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${guid}/${action}`,
+      ...(payload ? { payload } : {}),
+    })
   const mailTo = (recipient: string, subject: RegExp) =>
     waitFor(() =>
       t.app.mail.devMailbox
@@ -114,11 +118,14 @@ describe.each(testDatabaseKinds())('admin status actions on %s', (kind) => {
       lmaEnrollment(2, { name: 'Again Dealers', authEmailAddress: 'again@lma.example' }),
     )
     await setStatus(stored.guid, 'Approved')
-    const response = await act('re-authorize', stored.guid)
+    const response = await act('re-authorize', stored.guid, { reason: 'Please add dealer 118008' })
     expect(response.statusCode).toBe(200)
     expect(response.json().status).toBe('Authorizing')
-    const reminder = await mailTo('again@lma.example', /^Reminder: please authorize/)
-    expect(reminder.text).toContain(
+    // Sent back, not a reminder: its own subject, and the office's reason.
+    const sentBack = await mailTo('again@lma.example', /^Sent back by the program office: /)
+    expect(sentBack.subject).toContain('Again Dealers')
+    expect(sentBack.text).toContain('Their reason: Please add dealer 118008')
+    expect(sentBack.text).toContain(
       `https://pos.example.com/chevy/enrollment/lma?auth=${stored.guid}`,
     )
   })

@@ -46,13 +46,14 @@ export function receiptRecipient(
  * Queues the authorization request to lma.authEmailAddress in the caller's transaction and
  * records the request's time, so that its reminders count from now. Caused by a public
  * submission (`client` given), it spends that client's daily budget and names nothing the
- * submitter typed; sent again by the office's Re-authorize, it names the LMA and its people.
+ * submitter typed; sent back by the office's Re-authorize, it says so and why, and names the LMA
+ * and its people.
  */
 export async function enqueueAuthorizationRequest(
   context: EnrollmentContext,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
-  cause: { client: string } | { again: true },
+  cause: { client: string } | { sentBack: true; reason: string | undefined },
 ): Promise<void> {
   if (!enrollment.lma) return
   await context.lifecycle.markAuthorizationRequested(executor, enrollment.id)
@@ -60,7 +61,9 @@ export async function enqueueAuthorizationRequest(
     context,
     executor,
     enrollment,
-    'client' in cause ? { again: false, client: cause.client } : { again: true, named: true },
+    'client' in cause
+      ? { again: false, client: cause.client }
+      : { again: true, named: true, sentBack: { reason: cause.reason } },
   )
 }
 
@@ -78,7 +81,13 @@ async function queueAuthorizationMail(
   context: Pick<EnrollmentContext, 'config' | 'outbox'>,
   executor: Kysely<Database>,
   enrollment: StoredEnrollment,
-  wording: { again: boolean; requestedAt?: Date; named?: boolean; client?: string },
+  wording: {
+    again: boolean
+    requestedAt?: Date
+    named?: boolean
+    client?: string
+    sentBack?: { reason: string | undefined }
+  },
 ): Promise<void> {
   const { lma } = enrollment
   if (!lma) return
@@ -101,6 +110,7 @@ async function queueAuthorizationMail(
     supportPhone: config.SUPPORT_PHONE,
     again: wording.again,
     requestedAt: wording.requestedAt,
+    sentBack: wording.sentBack,
   })
   await context.outbox.enqueue(executor, {
     kind: wording.requestedAt ? 'authorization-reminder' : 'authorization-request',

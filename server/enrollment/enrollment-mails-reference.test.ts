@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('the reference in the mails to enrollees on %
     expect(await mailTo('office@quoted.example', 'Invoice ')).toContain(quoted)
 
     await act(stored.guid, 're-authorize')
-    expect(await mailTo('second-rep@quoted.example', 'Reminder: please authorize')).toContain(
+    expect(await mailTo('second-rep@quoted.example', 'Sent back by the program office')).toContain(
       quoted,
     )
   })

@@ -20,7 +20,7 @@ export async function reauthorizeEnrollment(
     reason,
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Authorizing')
-      await enqueueAuthorizationRequest(context, trx, stored, { again: true })
+      await enqueueAuthorizationRequest(context, trx, stored, { sentBack: true, reason })
       return 'Authorizing'
     },
   })

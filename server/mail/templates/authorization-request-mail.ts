@@ -14,6 +14,11 @@ export interface AuthorizationRequestInput {
    */
   named?: { lmaName: string; authName: string; agencyName: string; contact: string } | undefined
   dealerCount: number
+  /**
+   * The program office sent the enrollment back (Re-authorize): the mail says so, with the
+   * office's reason when it gave one. A reminder (`requestedAt`) is not a send-back.
+   */
+  sentBack?: { reason: string | undefined } | undefined
   url: string
   supportEmail: string
   supportPhone: string
@@ -29,7 +34,10 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
   const enrollment = named
     ? `the ${program} enrollment for ${named.lmaName}`
     : `the ${program} enrollment ${input.reference}`
-  const subject = `${input.again ? 'Reminder: please' : 'Please'} authorize ${enrollment}`
+  const subject = input.sentBack
+    ? `Sent back by the program office: please review and authorize ${enrollment} again`
+    : `${input.again ? 'Reminder: please' : 'Please'} authorize ${enrollment}`
+  const reason = input.sentBack?.reason?.trim()
   return renderMail(
     subject,
     'Authorization requested',
@@ -40,6 +48,15 @@ export function authorizationRequestMail(input: AuthorizationRequestInput): Mail
           ? `${named.contact} of ${named.agencyName} has submitted ${enrollment} and named you as its authorized representative.`
           : `An LMA enrollment in the ${program} names you as its authorized representative. The link below shows the LMA, its agency of record and who submitted it.`,
       },
+      ...(input.sentBack
+        ? [
+            {
+              paragraph:
+                'The program office sent this enrollment back to you to review and authorize again.',
+            },
+            ...(reason ? [{ paragraph: `Their reason: ${reason}` }] : []),
+          ]
+        : []),
       ...(input.requestedAt
         ? [
             {
