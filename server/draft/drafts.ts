@@ -8,7 +8,6 @@ import {
 } from '../../shared/enrollment/draft.js'
 import type { DraftValues, OpenedDraft, SavedDraft } from '../../shared/enrollment/draft-schema.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
-import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import {
   capabilityHash,
   capabilityMatches,
@@ -20,7 +19,7 @@ import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
 import { addressHash } from '../mail/mail-budget-repository.js'
 import type { MailComposers } from '../mail/mail-worker.js'
-import type { OutboxRepository } from '../mail/outbox-repository.js'
+import { drawnWhenSent, type OutboxRepository } from '../mail/outbox-repository.js'
 import { draftSavedMail } from '../mail/templates/draft-saved-mail.js'
 import { createDraftRepository, type StoredDraft } from './draft-repository.js'
 import {
@@ -247,15 +246,15 @@ async function enqueueDraftMail(
   draft: StoredDraft,
   client: string,
 ): Promise<void> {
-  await context.outbox.enqueue(executor, {
-    kind: 'draft-link',
-    recipient: draft.email,
-    subject: MAIL_KIND_WORDS['draft-link'],
-    html: '',
-    text: '',
-    compose: { kind: 'draft-link', draftHash: draft.tokenHash },
-    budget: { group: 'draft', client },
-  })
+  await context.outbox.enqueue(
+    executor,
+    drawnWhenSent({
+      kind: 'draft-link',
+      recipient: draft.email,
+      compose: { kind: 'draft-link', draftHash: draft.tokenHash },
+      budget: { group: 'draft', client },
+    }),
+  )
 }
 
 function savedAnswer(draft: StoredDraft, token: string, mailed: boolean): SavedDraft {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import { receiptAddress } from '../../shared/enrollment/receipt-address.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
-import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import type { Database } from '../db/schema.js'
-import type { OutgoingMail } from '../mail/outbox-repository.js'
+import { drawnWhenSent, type OutgoingMail } from '../mail/outbox-repository.js'
 import { authorizationRequestMail } from '../mail/templates/authorization-request-mail.js'
 import { representativeChangedMail } from '../mail/templates/representative-changed-mail.js'
 import { submissionReceiptMail } from '../mail/templates/submission-receipt-mail.js'
@@ -184,16 +183,13 @@ export function submissionReceiptRequest(
 ): OutgoingMail | undefined {
   const recipient = receiptRecipient(enrollment)
   if (!recipient?.email || enrollment.status === 'Approved') return undefined
-  return {
+  return drawnWhenSent({
     kind: 'submission-receipt',
     enrollmentGuid: enrollment.guid,
     recipient: recipient.email,
-    subject: MAIL_KIND_WORDS['submission-receipt'],
-    html: '',
-    text: '',
     compose: { kind: 'submission-receipt', guid: enrollment.guid },
     budget: { group: 'submission', client },
-  }
+  })
 }
 
 /**

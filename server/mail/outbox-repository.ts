@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import type { MailKind } from '../../shared/mail/mail-kinds.js'
 import type {
   Database,
@@ -27,6 +28,18 @@ export interface OutgoingMail {
   compose?: MailCompose
   /** The daily budget a mail a stranger caused spends when it is sent (mail-budget-repository.ts). */
   budget?: { group: MailBudgetGroup; client: string }
+}
+
+/**
+ * A mail the worker draws when it sends it (`compose`): queued with its kind's words as its
+ * subject and no text, so that the outbox never holds the link it will carry.
+ */
+export function drawnWhenSent(
+  mail: Pick<OutgoingMail, 'kind' | 'recipient' | 'enrollmentGuid' | 'budget'> & {
+    compose: MailCompose
+  },
+): OutgoingMail {
+  return { ...mail, subject: MAIL_KIND_WORDS[mail.kind], html: '', text: '' }
 }
 
 export interface ClaimedMail

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
-import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 import { lockedEnrollment } from '../enrollment/admin-action.js'
@@ -15,6 +14,7 @@ import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
 import type { ComposedMail, MailComposers } from '../mail/mail-worker.js'
+import { drawnWhenSent } from '../mail/outbox-repository.js'
 import { lostLinksMail, statusLinkMail } from '../mail/templates/status-link-mail.js'
 
 /** The history's words for the office's re-issue (docs/product.md#history). */
@@ -45,15 +45,15 @@ export async function requestLostStatusLinks(
   email: string,
   client: string,
 ): Promise<void> {
-  await context.outbox.enqueue(context.db, {
-    kind: 'status-link',
-    recipient: email,
-    subject: MAIL_KIND_WORDS['status-link'],
-    html: '',
-    text: '',
-    compose: { kind: 'lost-links', year: context.config.ENROLLMENT_YEAR },
-    budget: { group: 'lost-link', client },
-  })
+  await context.outbox.enqueue(
+    context.db,
+    drawnWhenSent({
+      kind: 'status-link',
+      recipient: email,
+      compose: { kind: 'lost-links', year: context.config.ENROLLMENT_YEAR },
+      budget: { group: 'lost-link', client },
+    }),
+  )
   // The worker is not woken: it finds the mail at its next look (every 2 s), so the look-up's
   // work never follows the request at once, where the next request's time would show it.
 }
@@ -85,15 +85,15 @@ export async function reissueStatusLink(
     )
     const expiresAt = await context.statusLinks.expiryOf(trx, guid)
     if (!expiresAt) throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
-    await context.outbox.enqueue(trx, {
-      kind: 'status-link-reissued',
-      enrollmentGuid: guid,
-      recipient: recipient.email,
-      subject: MAIL_KIND_WORDS['status-link-reissued'],
-      html: '',
-      text: '',
-      compose: { kind: 'status-link-reissued', guid },
-    })
+    await context.outbox.enqueue(
+      trx,
+      drawnWhenSent({
+        kind: 'status-link-reissued',
+        enrollmentGuid: guid,
+        recipient: recipient.email,
+        compose: { kind: 'status-link-reissued', guid },
+      }),
+    )
     await context.history.record(trx, {
       guid,
       action: STATUS_LINK_REISSUED_ACTION,
