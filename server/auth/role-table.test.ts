@@ -52,7 +52,9 @@ const TABLE: Record<string, string> = {
   'POST /api/enrollments': 'public',
   'GET /api/enrollments/autocomplete/bac': 'public',
   'GET /api/enrollments/autocomplete/lma-name': 'public',
-  'GET /api/enrollments/{guid}': 'public',
+  // The authorization link's read, and the admin dialog's: a staff token's scope applies.
+  'GET /api/enrollments/{guid}':
+    '                  ok   ok     ok    ok       ok       404     404',
   'POST /api/enrollments/{guid}/authorize': 'public',
   'POST /api/drafts': 'public',
   'PUT /api/drafts': 'public',

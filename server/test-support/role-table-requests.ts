@@ -181,6 +181,8 @@ export function expectations(row: string): Record<Subject, string> | 'public' {
 export function whoWords(row: string): string | undefined {
   const expected = expectations(row)
   if (expected === 'public') return undefined
+  // Open to anyone without a token, scoped with one (the dialog's read): its own words.
+  if (expected.anonymous === 'ok') return undefined
   if (expected['no role'] === 'ok') return 'anyone signed in'
   const readOnly = expected['read-only'] === 'ok'
   const regional = expected.regional === 'ok'
