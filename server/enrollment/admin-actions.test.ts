@@ -128,6 +128,12 @@ describe.each(testDatabaseKinds())('admin status actions on %s', (kind) => {
     expect(sentBack.text).toContain(
       `https://pos.example.com/chevy/enrollment/lma?auth=${stored.guid}`,
     )
+    // The authorization link's page says so too, with the reason, while it waits.
+    const linked = (await t.app.inject(`/api/enrollments/${stored.guid}`)).json()
+    expect(linked.sentBack).toMatchObject({ reason: 'Please add dealer 118008' })
+    expect(linked.authorized).toBeNull()
+    await setStatus(stored.guid, 'Approving')
+    expect((await t.app.inject(`/api/enrollments/${stored.guid}`)).json().sentBack).toBeNull()
   })
 
   it('re-authorize is for LMA enrollments only', async () => {

@@ -71,7 +71,7 @@ export function createHistoryRepository(db: Kysely<Database>) {
     latestAuthorizationStep(guid: string) {
       return db
         .selectFrom('enrollment_history')
-        .select(['action', 'actor', 'at'])
+        .select(['action', 'actor', 'at', 'reason'])
         .where('enrollment_guid', '=', guid)
         .where('action', 'in', [AUTHORIZED_ACTION, REAUTHORIZED_ACTION])
         .orderBy('at', 'desc')

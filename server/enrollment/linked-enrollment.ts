@@ -1,30 +1,48 @@
 import type {
   EnrollmentAuthorization,
+  EnrollmentSentBack,
   LinkedEnrollment,
 } from '../../shared/enrollment/enrollment-authorization.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import { type StoredEnrollment, toWire } from './enrollment-mapping.js'
-import { AUTHORIZED_ACTION } from './history-repository.js'
+import { AUTHORIZED_ACTION, REAUTHORIZED_ACTION } from './history-repository.js'
 import { representativeName } from './representative-actor.js'
 
 /**
  * The enrollment as its authorization link shows it (docs/product.md#authorization-view): with
- * when and by whom it was authorized, read from its history.
+ * when and by whom it was authorized, or when and why the program office sent it back, read from
+ * its history.
  */
 export async function toLinkedEnrollment(
   context: Pick<EnrollmentContext, 'history'>,
   enrollment: StoredEnrollment,
 ): Promise<LinkedEnrollment> {
-  return { ...toWire(enrollment), authorized: await authorizationThatStands(context, enrollment) }
+  const step =
+    enrollment.type === 'Lma'
+      ? await context.history.latestAuthorizationStep(enrollment.guid)
+      : undefined
+  return {
+    ...toWire(enrollment),
+    authorized: authorizationThatStands(step),
+    sentBack: sendBackWaiting(enrollment, step),
+  }
 }
 
+type AuthorizationStep = Awaited<
+  ReturnType<EnrollmentContext['history']['latestAuthorizationStep']>
+>
+
 /** The last authorization, unless an administrator asked for a new one since. */
-async function authorizationThatStands(
-  context: Pick<EnrollmentContext, 'history'>,
-  enrollment: StoredEnrollment,
-): Promise<EnrollmentAuthorization | null> {
-  if (enrollment.type !== 'Lma') return null
-  const step = await context.history.latestAuthorizationStep(enrollment.guid)
+function authorizationThatStands(step: AuthorizationStep): EnrollmentAuthorization | null {
   if (step?.action !== AUTHORIZED_ACTION) return null
   return { at: new Date(step.at).toISOString(), by: representativeName(step.actor) }
+}
+
+/** The office's Re-authorize, while the enrollment still waits for the authorization it asked. */
+function sendBackWaiting(
+  enrollment: StoredEnrollment,
+  step: AuthorizationStep,
+): EnrollmentSentBack | null {
+  if (step?.action !== REAUTHORIZED_ACTION || enrollment.status !== 'Authorizing') return null
+  return { at: new Date(step.at).toISOString(), reason: step.reason?.trim() || null }
 }

@@ -130,6 +130,8 @@ const LINKED_ENROLLMENT: AnswerFields = [
   'erased',
   'authorized.at',
   'authorized.by',
+  'sentBack.at',
+  'sentBack.reason',
 ]
 
 /** The invoice's payment state as the enrollee sees it: no office reference, no id. */

@@ -108,6 +108,17 @@ export const enrollmentAuthorizationSchema = z
   })
   .meta({ id: 'EnrollmentAuthorization' })
 
+/** The program office sent the enrollment back to its representative (Re-authorize): when and why. */
+export const enrollmentSentBackSchema = z
+  .object({
+    at: z.iso.datetime(),
+    reason: z
+      .string()
+      .nullable()
+      .describe("The office's reason, as the mail gave it; null when none."),
+  })
+  .meta({ id: 'EnrollmentSentBack' })
+
 /** An enrollment as its authorization link opens it: the stored enrollment and its authorization. */
 export const linkedEnrollmentSchema = storedEnrollmentSchema
   .extend({
@@ -115,6 +126,11 @@ export const linkedEnrollmentSchema = storedEnrollmentSchema
       .nullable()
       .describe(
         'The last authorization, unless authorization was requested again since; null when none stands.',
+      ),
+    sentBack: enrollmentSentBackSchema
+      .nullable()
+      .describe(
+        'While the enrollment waits for authorization after the program office sent it back: when, and its reason; else null.',
       ),
   })
   .meta({ id: 'LinkedEnrollment' })

@@ -1,6 +1,9 @@
 import { newEnrollment } from '@shared/enrollment/empty-enrollment'
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
+import type {
+  EnrollmentAuthorization,
+  EnrollmentSentBack,
+} from '@shared/enrollment/enrollment-authorization'
 import { canAuthorize, isReadOnly } from '@shared/enrollment/status-rules'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
@@ -53,6 +56,7 @@ function LmaFormLoader({ retry }: { retry(): void }) {
       : {
           enrollment: newEnrollment({ type: 'Lma', brand: brand.key, year: enrollmentYear }),
           authorized: null,
+          sentBack: null,
         },
   )
 
@@ -60,8 +64,8 @@ function LmaFormLoader({ retry }: { retry(): void }) {
     if (!guid) return
     const controller = new AbortController()
     getEnrollment(guid, controller.signal).then(
-      ({ authorized, ...enrollment }) =>
-        setLoaded(linkProblemOf(enrollment) ?? { enrollment, authorized }),
+      ({ authorized, sentBack, ...enrollment }) =>
+        setLoaded(linkProblemOf(enrollment) ?? { enrollment, authorized, sentBack }),
       (error: unknown) => {
         if (controller.signal.aborted) return
         console.error('Could not load the enrollment', error)
@@ -90,6 +94,7 @@ function LmaFormLoader({ retry }: { retry(): void }) {
     <LoadedLmaForm
       initial={restored ?? loaded.enrollment}
       authorized={loaded.authorized}
+      sentBack={loaded.sentBack}
       currentYear={enrollmentYear}
       draft={!guid && draft.kind === 'loaded' ? draft : { kind: 'none' }}
     />
@@ -100,6 +105,7 @@ function LmaFormLoader({ retry }: { retry(): void }) {
 interface Loaded {
   enrollment: Enrollment
   authorized: EnrollmentAuthorization | null
+  sentBack: EnrollmentSentBack | null
 }
 
 /** An opened enrollment that is no LMA to authorize gets a page that says so, not a form. */
@@ -114,11 +120,13 @@ function linkProblemOf(enrollment: Enrollment): LinkProblem | undefined {
 function LoadedLmaForm({
   initial,
   authorized,
+  sentBack,
   currentYear,
   draft,
 }: {
   initial: Enrollment
   authorized: EnrollmentAuthorization | null
+  sentBack: EnrollmentSentBack | null
   currentYear: number
   draft: Extract<DraftLoad, { kind: 'none' | 'loaded' }>
 }) {
@@ -157,6 +165,7 @@ function LoadedLmaForm({
         form={form}
         mode={authorizing ? 'authorize' : 'new'}
         authorized={authorized}
+        sentBack={sentBack}
         onSubmit={submit}
         actions={isNew ? <SaveDraftButton form={form} session={session} /> : undefined}
       />

@@ -1,5 +1,8 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
+import type {
+  EnrollmentAuthorization,
+  EnrollmentSentBack,
+} from '@shared/enrollment/enrollment-authorization'
 import type { SubmissionReceipt } from '@shared/enrollment/submission-receipt'
 import { api } from '../../../lib/api-client'
 
@@ -16,7 +19,10 @@ export type SavedEnrollment = Enrollment & {
 }
 
 /** An enrollment as its authorization link opens it: with its authorization, if one stands. */
-export type LinkedEnrollment = SavedEnrollment & { authorized: EnrollmentAuthorization | null }
+export type LinkedEnrollment = SavedEnrollment & {
+  authorized: EnrollmentAuthorization | null
+  sentBack: EnrollmentSentBack | null
+}
 
 /** Submits a new enrollment; a form opened from a saved draft names it, and it is deleted. */
 export function submitEnrollment(

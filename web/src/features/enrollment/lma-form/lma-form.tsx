@@ -1,5 +1,8 @@
 import type { Enrollment } from '@shared/enrollment/enrollment'
-import type { EnrollmentAuthorization } from '@shared/enrollment/enrollment-authorization'
+import type {
+  EnrollmentAuthorization,
+  EnrollmentSentBack,
+} from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { formatDate } from '@shared/format/date-text'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
@@ -22,6 +25,8 @@ export interface LmaFormProps {
   actions?: ReactNode
   /** When and by whom the representative authorized it, while that authorization stands. */
   authorized?: EnrollmentAuthorization | null
+  /** When and why the program office sent it back, while it waits for authorization. */
+  sentBack?: EnrollmentSentBack | null
   /** The regions the Region field offers, by name (a regional manager's); every region without. */
   regionNames?: readonly string[] | undefined
 }
@@ -36,6 +41,7 @@ export function LmaForm({
   beforeSubmit,
   actions,
   authorized,
+  sentBack,
   regionNames,
 }: LmaFormProps) {
   const { enrollmentYear, surveyUrl, programCalendar } = useConfig()
@@ -68,6 +74,7 @@ export function LmaForm({
             are listed as its authorized representative. Please review the enrollment, make any
             changes it needs, then scroll down and click Authorize.
           </p>
+          <SentBackOn sentBack={sentBack} />
           <AuthorizedOn authorized={authorized} />
         </div>
       )}
@@ -102,6 +109,17 @@ export function LmaForm({
         <DealerTable />
       </FormSection>
     </EnrollmentForm>
+  )
+}
+
+/** Sent back by the program office: when, and its reason as a line (docs/product.md#authorization-view). */
+function SentBackOn({ sentBack }: { sentBack: EnrollmentSentBack | null | undefined }) {
+  if (!sentBack) return null
+  return (
+    <p className="banner__sent-back">
+      The program office sent this enrollment back to you on {formatDate(sentBack.at)}
+      {sentBack.reason ? `: ${sentBack.reason}` : '.'}
+    </p>
   )
 }
 
