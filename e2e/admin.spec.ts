@@ -197,12 +197,28 @@ test('an LMA is re-authorized, approved, and its link then shows the approved ba
   await row.getByRole('button', { name: lmaName }).click()
   const dialog = page.getByRole('dialog', { name: `${lmaName} - Authorizing` })
   await dialog.getByRole('button', { name: 'Re-authorize' }).click()
-  await page
-    .getByRole('dialog', { name: 'Please confirm' })
-    .getByRole('button', { name: 'Yes' })
-    .click()
+  const prompt = page.getByRole('dialog', { name: 'Please confirm' })
+  await prompt.getByRole('textbox', { name: /^Reason/ }).fill('Please add dealer 118008')
+  await prompt.getByRole('button', { name: 'Yes' }).click()
   await expect(page.getByText('Authorization requested.')).toBeVisible()
   await expect(row.locator('.status')).toHaveText('Authorizing')
+
+  // Sent back: the mail says so and why, and so does the page the link opens, beside the banner.
+  const sentBack = await waitForMail(page, repEmail, /^Sent back by the program office: /)
+  expect(sentBack.text).toContain('Their reason: Please add dealer 118008')
+  await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
+  await expect(page.getByText('Authorization Requested')).toBeVisible()
+  await expect(page.locator('.banner__sent-back')).toContainText(
+    /^The program office sent this enrollment back to you on .+: Please add dealer 118008$/,
+  )
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectAccessible(page)
+    await page.screenshot({ path: `test-results/admin/sent-back-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/admin')
+  await page.getByPlaceholder('Search by BAC, name, email or zip code...').fill(lmaName)
 
   await row.getByRole('button', { name: lmaName }).click()
   await page
