@@ -71,6 +71,10 @@ export default defineConfig({
       DATA_DIR: `.tmp/e2e-${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SUBMISSIONS: '10000',
+      // Every spec submits from one client: its daily mail budget and saved forms are the run's.
+      MAIL_BUDGET_PER_CLIENT: '10000',
+      MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS: '10000',
+      DRAFTS_PER_CLIENT: '10000',
       ...env,
     },
   })),

@@ -105,7 +105,7 @@ const envSchema = z.object({
    */
   MAIL_BUDGET_PER_ADDRESS: budgetCount(3),
   MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS: budgetCount(20),
-  MAIL_BUDGET_PER_CLIENT: budgetCount(60),
+  MAIL_BUDGET_PER_CLIENT: budgetCount(200),
   /** Live saved forms (drafts) per address and per client. */
   DRAFTS_PER_ADDRESS: budgetCount(5),
   DRAFTS_PER_CLIENT: budgetCount(20),
