@@ -21,6 +21,12 @@ export async function startFaultApp(
     NODE_ENV: 'test',
     RATE_LIMIT_SUBMISSIONS: '100000',
     RATE_LIMIT_LOOKUPS: '100000',
+    // The fault tests submit bursts from one client to a few addresses: no mail is held back.
+    MAIL_BUDGET_PER_ADDRESS: '10000',
+    MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS: '10000',
+    MAIL_BUDGET_PER_CLIENT: '10000',
+    DRAFTS_PER_ADDRESS: '10000',
+    DRAFTS_PER_CLIENT: '10000',
     ...env,
   })
   const app = await buildApp({
