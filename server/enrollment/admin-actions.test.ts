@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('admin status actions on %s', (kind) => {
     )
   const outboxFor = (recipient: string) =>
     t.database.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).execute()
-  const setStatus = (guid: string, status: 'Approved' | 'Declined') =>
+  const setStatus = (guid: string, status: 'Approved' | 'Approving' | 'Declined') =>
     t.database.db.updateTable('enrollments').set({ status }).where('guid', '=', guid).execute()
 
   it('approves a dealer: confirmation to its representative, directory updated', async () => {
