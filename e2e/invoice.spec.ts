@@ -74,6 +74,17 @@ test('an approved LMA has an invoice: totals on the page, a PDF download, and th
   expect((mail as unknown as { attachments: Array<{ filename: string }> }).attachments).toEqual([
     expect.objectContaining({ filename: expect.stringMatching(/\.pdf$/) }),
   ])
+
+  // An invoice that cannot be loaded says which failed and why, and offers the ways on.
+  await invoicePage.goto('/invoice/6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f')
+  const failed = invoicePage.getByRole('alert').filter({ hasText: 'could not be loaded' })
+  await expect(failed).toContainText('The invoice could not be loaded.')
+  await expect(failed).toContainText('This enrollment has no invoice')
+  await expect(failed.getByRole('link', { name: 'Back to the enrollment list' })).toHaveAttribute(
+    'href',
+    '/admin',
+  )
+  await expect(failed.getByRole('button', { name: 'Log out' })).toBeVisible()
 })
 
 test('the invoice page asks to log in when signed out', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Invoice } from '@shared/invoice/invoice'
 import { useEffect, useState } from 'react'
+import { failureText, GENERIC_ERROR_TEXT } from '../../components/ui/load-failed'
 import { PleaseWait } from '../../components/ui/please-wait'
 import { useToast } from '../../components/ui/toast'
 import { usePageTitle } from '../../lib/page-title'
@@ -14,21 +15,20 @@ export function InvoicePage({ guid }: { guid: string }) {
   const { brands } = useConfig()
   const toast = useToast()
   const [invoice, setInvoice] = useState<Invoice | null>(null)
-  const [failed, setFailed] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   usePageTitle(invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice')
 
   useEffect(() => {
     const controller = new AbortController()
     getInvoice(guid, controller.signal).then(setInvoice, (error: unknown) => {
       if (controller.signal.aborted) return
-      setFailed(true)
+      setFailure(failureText(error, GENERIC_ERROR_TEXT))
       toast.error(error instanceof Error ? error.message : String(error))
     })
     return () => controller.abort()
   }, [guid, toast])
 
-  if (failed)
-    return <p className="placeholder">Something went wrong on our end. Please try again later.</p>
+  if (failure !== null) return <InvoiceLoadFailed reason={failure} />
   if (!invoice) return <PleaseWait />
   const logo =
     brands.find((brand) => brand.name === invoice.invoiceBrand)?.key ?? brands[0]?.key ?? 'chevy'
@@ -48,5 +48,28 @@ export function InvoicePage({ guid }: { guid: string }) {
       </div>
       <InvoiceDocument invoice={invoice} logo={logo} />
     </>
+  )
+}
+
+/**
+ * An invoice that could not be loaded: that it is the invoice that failed, why (the server's
+ * reason when it refused, else the generic text), and the ways on: back to the enrollment list,
+ * or Log out (a wrong account) (docs/product.md#invoice-page).
+ */
+export function InvoiceLoadFailed({ reason }: { reason: string }) {
+  const { logout } = useAuth()
+  return (
+    <section className="invoice-failed stack" role="alert">
+      <h1 className="invoice-failed__title">The invoice could not be loaded.</h1>
+      <p>{reason}</p>
+      <p className="invoice-failed__ways">
+        <a className="button button--primary" href="/admin">
+          Back to the enrollment list
+        </a>
+        <button type="button" className="button" onClick={() => void logout('/admin')}>
+          Log out
+        </button>
+      </p>
+    </section>
   )
 }
