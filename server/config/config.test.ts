@@ -159,7 +159,7 @@ describe('loadConfig', () => {
     ).toThrowError(/must be an https:\/\/ URL in production/)
   })
 
-  it('refuses production without ADMIN_USERS or ADMIN_ROLE, naming both (DESIGN.md section 7)', () => {
+  it('refuses production without ADMIN_USERS or ADMIN_ROLE, naming both (docs/decisions.md, "Administrators are named by configuration")', () => {
     const production = {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com',
