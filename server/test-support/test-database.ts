@@ -6,9 +6,26 @@ import { inject } from 'vitest'
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database.js'
 import { adminQuery, withDatabase } from './global-setup.js'
 
+/**
+ * Whether this run has PostgreSQL (TEST_DATABASE_URL set): every suite that runs on PostgreSQL,
+ * or skips without it, asks here. With `REQUIRE_POSTGRES=1` (`.ci/run` sets it when PostgreSQL
+ * is up) a run without PostgreSQL throws instead, so such a suite fails rather than skips.
+ */
+export function hasPostgres(): boolean {
+  if (inject('postgresTemplate')) return true
+  const required = process.env.REQUIRE_POSTGRES
+  if (required && required !== '0' && required !== 'false') {
+    throw new Error(
+      'REQUIRE_POSTGRES is set, but this run has no PostgreSQL (TEST_DATABASE_URL is unset): ' +
+        'this PostgreSQL suite would skip',
+    )
+  }
+  return false
+}
+
 /** The database kinds this run tests against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabaseKinds(): DatabaseKind[] {
-  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite']
+  return hasPostgres() ? ['pglite', 'postgres'] : ['pglite']
 }
 
 export interface TestDatabase extends DatabaseHandle {
