@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type ChildDatabase, createChildDatabase } from './faults/test-support/child-database.js'
 import {
@@ -9,10 +10,63 @@ import {
   killChildServer,
   startChildServer,
 } from './faults/test-support/child-server.js'
+import { markdownSection, repositoryDocument } from './test-support/markdown-tables.js'
 import { isOpenTelemetry, ON_FIRST_USE, packagesIn } from './test-support/on-first-use.js'
 import { testDatabaseKinds } from './test-support/test-database.js'
 
 const RECORDER = fileURLToPath(new URL('./test-support/record-modules.mjs', import.meta.url))
+
+/**
+ * The steps `main()` of server/main.ts takes, in order: the calls in its own body (not in a
+ * callback, not an argument of another call) of a function main.ts imports or declares, and
+ * the app's `listen`.
+ */
+function startUpSteps(): string[] {
+  const path = fileURLToPath(new URL('./main.ts', import.meta.url))
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest)
+  const own = new Set<string>()
+  let main: ts.FunctionDeclaration | undefined
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
+      const bindings = statement.importClause?.namedBindings
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          if (!element.isTypeOnly) own.add(element.name.text)
+        }
+      }
+    }
+    if (ts.isFunctionDeclaration(statement) && statement.name) {
+      own.add(statement.name.text)
+      if (statement.name.text === 'main') main = statement
+    }
+  }
+  const steps: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression
+      if (ts.isIdentifier(callee) && own.has(callee.text)) steps.push(callee.text)
+      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'listen') {
+        steps.push('listen')
+      }
+      ts.forEachChild(callee, visit)
+      return
+    }
+    ts.forEachChild(node, visit)
+  }
+  if (main?.body) ts.forEachChild(main.body, visit)
+  return steps
+}
+
+describe("ARCHITECTURE.md's start-up order", () => {
+  it('names the steps main() takes, in its order', () => {
+    const section = markdownSection(repositoryDocument('ARCHITECTURE.md'), '## Start-up')
+    // Each numbered step opens with the call it names: "3. `startTelemetry()`, only with ...".
+    const documented = [...section.matchAll(/^\d+\. `(\w+)\(\)`/gm)].map((match) => match[1])
+    expect(startUpSteps()).toContain('listen')
+    expect(documented).toEqual(startUpSteps())
+  })
+})
 
 describe.each(testDatabaseKinds())('start-up on %s', (kind) => {
   let database: ChildDatabase | undefined
