@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 /**
  * Repositories own the SQL (ARCHITECTURE.md): a query is built only in a `*-repository.ts`, a
  * named SQL fragment (`*-sql.ts`), a migration, or the database's own set-up (`server/db/`).
- * A query anywhere else fails this test, so the layers cannot drift again unnoticed.
+ * A query anywhere else fails this test, so the layers cannot drift again unnoticed; and a
+ * fragment only builds: running a query, or taking a handle that runs one, fails it too.
  */
 const server = fileURLToPath(new URL('./', import.meta.url))
 
@@ -66,6 +67,34 @@ function queriesIn(text: string): string[] {
   })
 }
 
+/**
+ * Every way a file can run a query or reach a database handle: a named SQL fragment
+ * (`*-sql.ts`) builds SQL for a repository to run and never runs it, nor takes what runs it.
+ */
+const RUNS_A_QUERY: Record<string, RegExp> = {
+  "Kysely's execute methods (execute, executeTakeFirst, executeTakeFirstOrThrow, stream, explain)":
+    /\.(execute|executeTakeFirst|executeTakeFirstOrThrow|executeQuery|stream|explain)\s*(<[^(\n]*>)?\s*\(/,
+  // A chain may break before its dot; a sentence's full stop in a comment is followed by a space.
+  'a database handle or transaction used (db., trx., ...)':
+    /\b(db|trx|tx|kysely|database|transaction|connection|client|pool|pglite)\s*\??\.[A-Za-z_$][\w$]*/,
+  'a database handle or transaction taken (Kysely, Transaction, DatabaseHandle)':
+    /\b(Kysely|Transaction|ControlledTransaction|QueryCreator)\s*<|\bDatabaseHandle\b|\bimport\b[^'"]*\b(Kysely|Transaction|ControlledTransaction|QueryCreator)\b[^'"]*from/,
+  'a transaction opened': /\.(transaction|startTransaction|connection)\s*\(\s*\)/,
+  'a driver given SQL': /\.(query|exec)\s*(<[^(\n]*>)?\s*\(/,
+  'a repository imported (the fragment would run its queries)':
+    /from\s*['"][^'"]*-repository\.js['"]/,
+}
+
+/** The ways `text`, a named SQL fragment, runs a query, each with the line it starts on. */
+function executionsIn(text: string): string[] {
+  return Object.entries(RUNS_A_QUERY).flatMap(([way, pattern]) => {
+    const match = pattern.exec(text)
+    if (!match) return []
+    const line = text.slice(0, match.index).split('\n').length
+    return [`${way} (line ${line}: ${match[0].replace(/\s+/g, ' ').trim()})`]
+  })
+}
+
 const OWNS_SQL = (file: string) =>
   file.endsWith('-repository.ts') ||
   file.endsWith('-sql.ts') ||
@@ -91,6 +120,51 @@ describe('who builds SQL', () => {
         .sort(([a], [b]) => (a < b ? -1 : 1)),
     )
     expect(building).toEqual({})
+  })
+
+  it('named SQL fragments (`*-sql.ts`) build SQL and run none: a repository runs it', () => {
+    const running = Object.fromEntries(
+      sourceFiles(server)
+        .filter((file) => file.endsWith('-sql.ts'))
+        .map((file) => [file, executionsIn(readFileSync(join(server, file), 'utf8'))] as const)
+        .filter(([, ways]) => ways.length > 0)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    )
+    expect(running).toEqual({})
+  })
+
+  it('every way a fragment could run a query is seen, and fragment code is not', () => {
+    const executions = [
+      'return sql`select 1`.execute(db)',
+      "await db.selectFrom('outbox').selectAll().executeTakeFirst()",
+      'query.executeTakeFirstOrThrow()',
+      'builder.execute<{ n: number }>(trx)',
+      'for await (const row of query.stream()) {}',
+      "trx.updateTable('invoices')",
+      'db?.fn.count',
+      'this.db.insertInto',
+      'export function count(db: Kysely<Database>) { return 1 }',
+      "import { type Transaction } from 'kysely'",
+      'function f(handle: DatabaseHandle) {}',
+      "trx\n    .updateTable('invoices')",
+      "import type { Transaction } from 'kysely'",
+      'await handle.db.transaction().execute(fn)',
+      'await client.query(text, values)',
+      "import { createOutboxRepository } from '../mail/outbox-repository.js'",
+    ]
+    expect(executions.filter((text) => executionsIn(text).length === 0)).toEqual([])
+    const fragments = [
+      "import { type Expression, type RawBuilder, sql } from 'kysely'",
+      'sql.join(ORDERING_STATUSES.map((status) => sql.lit(status)))',
+      'if (scope.all) return sql<boolean>`true`',
+      'const column = (name: string) => sql.ref(name)',
+      'sql.join(scope.regionIds)',
+      '// Only a live invoice is in a state, whatever the database. The client sees it.',
+      '// A Transaction is opened by the repository.',
+      '/** Every list, figure and export of the admin area reads it (docs/product.md#users). */',
+      "import { KIT_FIGURES } from '../db/kit-figures.js'",
+    ]
+    expect(fragments.filter((text) => executionsIn(text).length > 0)).toEqual([])
   })
 
   it('every way of building a query is seen, and code that only looks like one is not', () => {
