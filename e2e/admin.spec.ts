@@ -15,11 +15,17 @@ test('an administrator signs in, filters and pages the list, and logs out', asyn
   await signIn(page)
   await expect(page.getByText('Ada Admin · Administrator')).toBeVisible()
   await expect(page.getByText('IT support:')).toBeVisible()
+  const rows = page.locator('.list-table tbody tr')
+  await expect(rows.first().locator('td[data-label="Year"]')).toHaveText('2025')
   await page.getByRole('button', { name: 'Previous year' }).click()
   await expect(page.getByText('2024', { exact: true })).toBeVisible()
-  const rows = page.locator('.list-table tbody tr')
+  // While 2024 loads, the 2025 rows stay dimmed, open nothing and say whose they are.
+  await expect(page.getByText('Showing 2025 while 2024 loads.')).toBeVisible()
+  await expect(page.locator('[inert] .list-table')).toBeVisible()
   // The demo's current year has enrollments too: wait until the list shows the year asked for.
   await expect(rows.first().locator('td[data-label="Year"]')).toHaveText('2024')
+  await expect(page.getByText('Showing 2025 while 2024 loads.')).toHaveCount(0)
+  await expect(page.locator('[inert] .list-table')).toHaveCount(0)
   await expect(rows).toHaveCount(20)
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
   const pages = Number(

@@ -19,6 +19,7 @@ import { type ListView, readListAddress, writeListAddress } from './list-address
 import { ListFilterBar } from './list-filters'
 import { ListSummary, RESULTS_ID } from './list-summary'
 import { Legend, ListTable, rowFocusTarget } from './list-table'
+import { previousRowsText } from './loaded-year'
 import { PAGE_SIZE, Pager, pageCount } from './pager'
 import { RolloverButton } from './rollover-button'
 import { useEnrollmentList } from './use-enrollment-list'
@@ -56,7 +57,7 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
   const { filters, sort } = view
   const query = writeListAddress(view, enrollmentYear)
   const [page, setPage] = useState(1)
-  const { items, loading, failed, retry } = useEnrollmentList(filters, ready)
+  const { items, previous, loading, failed, retry } = useEnrollmentList(filters, ready)
   const sorted = useMemo(() => sortListItems(items, sort, brands), [items, sort, brands])
 
   // The selection for bulk actions: kept across pages and sorts, emptied by a filter change
@@ -127,13 +128,15 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
           />
         ) : (
           <>
-            <ListSummary
-              rows={sorted}
-              filters={filters}
-              sort={sort}
-              token={user?.idToken ?? ''}
-              onSort={(next) => show({ filters, sort: next })}
-            />
+            <div className={previous ? 'list-previous' : undefined}>
+              <ListSummary
+                rows={sorted}
+                filters={filters}
+                sort={sort}
+                token={user?.idToken ?? ''}
+                onSort={(next) => show({ filters, sort: next })}
+              />
+            </div>
             {report && (
               <BulkReport
                 report={report}
@@ -176,14 +179,20 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
                 </p>
               </div>
             )}
-            <ListTable
-              rows={rows}
-              sort={sort}
-              onSort={(next) => show({ filters, sort: next })}
-              onOpen={(row) => open(row.guid)}
-              selection={mayChange ? { selected, onSelect: select } : undefined}
-            />
-            <Pager page={shown} pages={pages} onPage={setPage} />
+            {previous && (
+              <p className="list-previous__note">{previousRowsText(previous, filters)}</p>
+            )}
+            {/* An earlier answer's rows (another year's): dimmed, and none of them opens. */}
+            <div className={previous ? 'stack list-previous' : 'stack'} inert={Boolean(previous)}>
+              <ListTable
+                rows={rows}
+                sort={sort}
+                onSort={(next) => show({ filters, sort: next })}
+                onOpen={(row) => open(row.guid)}
+                selection={mayChange ? { selected, onSelect: select } : undefined}
+              />
+              <Pager page={shown} pages={pages} onPage={setPage} />
+            </div>
           </>
         )}
         <div className="list-footer">

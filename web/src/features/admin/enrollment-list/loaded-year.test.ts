@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
-import { coversYear, type LoadedYear, rowsToShow, scopeOf, yearOf } from './loaded-year'
+import {
+  coversYear,
+  type LoadedYear,
+  previousRowsText,
+  rowsToShow,
+  scopeOf,
+  yearOf,
+} from './loaded-year'
 
 const row = (guid: string, type: 'Dealer' | 'Lma', status: string): ListRow => ({
   guid,
@@ -36,7 +43,7 @@ const ANY: ListFilters = {
   waiting: null,
 }
 const loaded: LoadedYear = { scope: scopeOf(ANY), rows: YEAR }
-const guids = (rows: ListRow[]) => rows.map((item) => item.guid)
+const guids = ({ rows }: { rows: ListRow[] }) => rows.map((item) => item.guid)
 
 describe('the admin list before and after its answer', () => {
   it('shows a Type or Status change from the loaded year, in its order, before the answer', () => {
@@ -48,22 +55,46 @@ describe('the admin list before and after its answer', () => {
     expect(
       guids(rowsToShow('k3', { ...ANY, type: 'Lma', status: 'Authorizing' }, null, loaded)),
     ).toEqual(['d'])
-    expect(rowsToShow('k4', { ...ANY, type: 'Lma', status: 'Declined' }, null, loaded)).toEqual([])
+    expect(rowsToShow('k4', { ...ANY, type: 'Lma', status: 'Declined' }, null, loaded)).toEqual({
+      rows: [],
+      previous: null,
+    })
   })
 
   it("shows the server's answer once it has come, whatever the loaded year holds", () => {
     const fresh = [row('e', 'Dealer', 'Approving')]
     const filters = { ...ANY, type: 'Dealer' }
-    expect(rowsToShow('k1', filters, { key: 'k1', rows: fresh }, loaded)).toBe(fresh)
+    expect(rowsToShow('k1', filters, { key: 'k1', filters, rows: fresh }, loaded)).toEqual({
+      rows: fresh,
+      previous: null,
+    })
   })
 
-  it('keeps the previous answer for another year or search, which the loaded year cannot answer', () => {
-    const previous = { key: 'old', rows: YEAR.slice(0, 1) }
-    expect(rowsToShow('k1', { ...ANY, year: 2024 }, previous, loaded)).toBe(previous.rows)
-    expect(rowsToShow('k2', { ...ANY, query: 'acme', type: 'Lma' }, previous, loaded)).toBe(
-      previous.rows,
+  it('keeps the previous answer for another year or search, marked as the previous filters', () => {
+    const previous = { key: 'old', filters: ANY, rows: YEAR.slice(0, 1) }
+    expect(rowsToShow('k1', { ...ANY, year: 2024 }, previous, loaded)).toEqual({
+      rows: previous.rows,
+      previous: ANY,
+    })
+    expect(rowsToShow('k2', { ...ANY, query: 'acme', type: 'Lma' }, previous, loaded)).toEqual({
+      rows: previous.rows,
+      previous: ANY,
+    })
+    expect(rowsToShow('k3', { ...ANY, year: 2024 }, null, loaded)).toEqual({
+      rows: [],
+      previous: null,
+    })
+    // Needs attention is the server's to answer: the rows held until then are marked too.
+    expect(rowsToShow('k4', { ...ANY, attention: 'failed-mail' }, previous, loaded).previous).toBe(
+      ANY,
     )
-    expect(rowsToShow('k3', { ...ANY, year: 2024 }, null, loaded)).toEqual([])
+  })
+
+  it("says whose rows an earlier answer's are: the year they are of while another loads", () => {
+    expect(previousRowsText(ANY, { ...ANY, year: 2026 })).toBe('Showing 2025 while 2026 loads.')
+    expect(previousRowsText(ANY, { ...ANY, query: 'acme' })).toBe(
+      'Showing the previous results while these load.',
+    )
   })
 
   it('treats a search with spaces around it as the same search', () => {

@@ -74,19 +74,30 @@ export function useEnrollmentList(filters: ListFilters, ready: boolean) {
 
   const key = filterKey(filters)
   const askedKey = filterKey(asked)
+  // The filters the rows held answer: those asked for once their answer has come; while the
+  // next answer loads (the rows are a placeholder), the last ones answered.
+  const [answered, setAnswered] = useState<ListFilters | null>(null)
+  const answeredNow = list.data && !list.isPlaceholderData ? asked : answered
+  if (answeredNow !== answered) setAnswered(answeredNow)
   const answer: ListAnswer | null = useMemo(
     () =>
-      list.data ? { key: list.isPlaceholderData ? 'previous' : askedKey, rows: list.data } : null,
-    [list.data, list.isPlaceholderData, askedKey],
+      list.data
+        ? {
+            key: list.isPlaceholderData ? 'previous' : askedKey,
+            filters: answeredNow ?? asked,
+            rows: list.data,
+          }
+        : null,
+    [list.data, list.isPlaceholderData, askedKey, answeredNow, asked],
   )
   const loaded: LoadedYear | null = useMemo(
     () => (yearAnswer.data ? { scope: scopeOf(filters), rows: yearAnswer.data } : null),
     [yearAnswer.data, filters],
   )
-  const items = useMemo(
+  const { rows: items, previous } = useMemo(
     () => rowsToShow(key, filters, answer, loaded),
     [key, filters, answer, loaded],
   )
   const failed = list.isError && !list.isFetching ? list.error : null
-  return { items, loading: list.isFetching, failed, retry: () => void list.refetch() }
+  return { items, previous, loading: list.isFetching, failed, retry: () => void list.refetch() }
 }
