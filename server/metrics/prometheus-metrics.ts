@@ -10,7 +10,7 @@ import {
 
 /*
  * The metrics in prom-client's registry. Only metrics.ts imports this module, on first use
- * (docs/decisions.md, "prom-client loads on the first scrape").
+ * (docs/decisions.md, "Metrics: prom-client...").
  */
 
 /** Node's process metrics (CPU, memory, event loop, GC): one set per process, however many apps. */
