@@ -2,7 +2,7 @@
  * `npm run build` bundles the server (server/main.ts, its modules and the packages
  * they import) into dist/server/main.js, the file `npm start` runs. Node then reads a few files
  * where it read some two thousand (kysely, zod, Fastify, each several hundred modules): the start
- * is about a third faster (docs/performance.md, "round three, start-up"). What the server reads
+ * is about a third faster (docs/performance.md, "Start-up"). What the server reads
  * beside its code it finds from the application's folder (server/config/app-root.ts), which the bundle
  * and the unbundled modules agree on (docs/decisions.md, "The server runs as one bundle").
  */

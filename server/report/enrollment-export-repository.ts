@@ -38,7 +38,7 @@ export interface ExportEnrollment extends EnrollmentCursor {
  * The export's reads: enrollments page by page in report order, then their dealer rows. Each
  * read answers one row, the page as JSON text the database writes, which the server parses in
  * one `JSON.parse`: PGlite decodes each field of each row in JavaScript, on the server's thread,
- * which was a third of the export's time (docs/performance.md, "round three").
+ * which was a third of the export's time (docs/performance.md, "The Excel export").
  */
 export function createEnrollmentExportRepository(db: Kysely<Database>) {
   return {
