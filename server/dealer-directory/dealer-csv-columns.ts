@@ -1,28 +1,33 @@
-/** The fields of a dealer master file and the header names each may go by. */
-export const DIRECTORY_FIELDS = [
-  'bac',
-  'name',
-  'address',
-  'city',
-  'state',
-  'postal',
-  'country',
-] as const
-export type DirectoryField = (typeof DIRECTORY_FIELDS)[number]
+import { DEALER_ENTRY_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
+import { DIRECTORY_FIELDS, type DirectoryField } from './dealer-directory-row.js'
+
+/** The fields of a dealer master file: the directory's (dealer-directory-row.ts). */
+export { DIRECTORY_FIELDS, type DirectoryField }
 
 /** Columns a file must have; the others default to '' (country to USA). */
 const REQUIRED_FIELDS: readonly DirectoryField[] = ['bac', 'name', 'state', 'postal']
 
-/** Header names after normalizeHeader(), per field. */
-const ALIASES: Record<DirectoryField, readonly string[]> = {
-  bac: ['bac', 'baccode', 'bacnumber', 'bacno', 'dealerbac', 'dealercode'],
-  name: ['name', 'dealername', 'dealershipname', 'dealer', 'dealership', 'businessname'],
-  address: ['address', 'address1', 'addressline1', 'streetaddress', 'street', 'dealeraddress'],
-  city: ['city', 'town', 'dealercity'],
-  state: ['state', 'st', 'statecode', 'dealerstate'],
-  postal: ['postal', 'postalcode', 'zip', 'zipcode', 'zip5', 'postcode', 'dealerzip'],
-  country: ['country', 'countrycode'],
+/**
+ * Header names after normalizeHeader(), per field, besides the field's own name, its column and
+ * its header in the Excel export, which every field goes by (a new directory field needs none).
+ */
+const MORE_ALIASES: Partial<Record<DirectoryField, readonly string[]>> = {
+  bac: ['baccode', 'bacnumber', 'bacno', 'dealerbac', 'dealercode'],
+  name: ['dealershipname', 'dealer', 'dealership', 'businessname'],
+  address: ['address1', 'addressline1', 'streetaddress', 'street'],
+  city: ['town'],
+  state: ['st', 'statecode'],
+  postal: ['postalcode', 'zip', 'zipcode', 'zip5', 'postcode'],
+  country: ['countrycode'],
 }
+
+const ALIASES = new Map<DirectoryField, readonly string[]>(
+  DIRECTORY_FIELDS.map((field) => {
+    const { column, export: exported } = DEALER_ENTRY_FIELDS[field]
+    const names = [field, column, exported.header].map(normalizeHeader)
+    return [field, [...new Set([...names, ...(MORE_ALIASES[field] ?? [])])]]
+  }),
+)
 
 /** 'Dealer Name', 'dealer_name' and 'DEALER-NAME' all become 'dealername'. */
 export function normalizeHeader(header: string): string {
@@ -47,7 +52,7 @@ export function resolveColumns(headers: readonly string[]): ResolvedColumns {
   headers.forEach((header, index) => {
     const key = normalizeHeader(header)
     if (key === '') return
-    const field = DIRECTORY_FIELDS.find((candidate) => ALIASES[candidate].includes(key))
+    const field = DIRECTORY_FIELDS.find((candidate) => ALIASES.get(candidate)?.includes(key))
     if (!field) {
       ignored.push(header.trim())
       return

@@ -1,9 +1,19 @@
 import { type Kysely, sql } from 'kysely'
+import { DEALER_ENTRY_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
 import type { Database } from '../db/schema.js'
-import type { DealerDirectoryRow } from './dealer-directory-row.js'
+import {
+  type DealerDirectoryRow,
+  DIRECTORY_FIELDS,
+  type DirectoryColumn,
+} from './dealer-directory-row.js'
 
 /** Rows per INSERT statement: 500 rows of 8 values stay far below PostgreSQL's parameter limit. */
 const BATCH_SIZE = 500
+
+/** The columns an upsert overwrites on a known BAC: every directory field's but the BAC's. */
+const OVERWRITTEN: readonly DirectoryColumn[] = DIRECTORY_FIELDS.map(
+  (field) => DEALER_ENTRY_FIELDS[field].column,
+).filter((column) => column !== DEALER_ENTRY_FIELDS.bac.column)
 
 export interface UpsertResult {
   /** BACs that were not in the directory before. */
@@ -17,7 +27,8 @@ export type DealerDirectoryRepository = ReturnType<typeof createDealerDirectoryR
 export function createDealerDirectoryRepository(db: Kysely<Database>) {
   return {
     /**
-     * Inserts new BACs and overwrites the fields of known ones, setting updated_at to now.
+     * Inserts new BACs and overwrites the fields of known ones (every column of the rows, which
+     * directoryRowOf builds from the field descriptions), setting updated_at to now.
      * All-or-nothing: runs in a transaction of its own unless `db` already is one. When a BAC
      * appears twice in `rows`, the last one wins.
      */
@@ -33,12 +44,9 @@ export function createDealerDirectoryRepository(db: Kysely<Database>) {
             .values(batch.map((row) => ({ ...row, updated_at: sql<Date>`now()` })))
             .onConflict((oc) =>
               oc.column('bac').doUpdateSet((eb) => ({
-                name: eb.ref('excluded.name'),
-                address: eb.ref('excluded.address'),
-                city: eb.ref('excluded.city'),
-                state: eb.ref('excluded.state'),
-                postal: eb.ref('excluded.postal'),
-                country: eb.ref('excluded.country'),
+                ...Object.fromEntries(
+                  OVERWRITTEN.map((column) => [column, eb.ref(`excluded.${column}`)]),
+                ),
                 updated_at: sql<Date>`now()`,
               })),
             )

@@ -1,8 +1,21 @@
 import { DEFAULT_COUNTRY, US_STATES } from '../../shared/enrollment/enrollment.js'
-import type { DirectoryField } from './dealer-csv-columns.js'
-import type { DealerDirectoryRow } from './dealer-directory-row.js'
+import {
+  type DealerDirectoryRow,
+  DIRECTORY_FIELDS,
+  type DirectoryField,
+  directoryRowOf,
+} from './dealer-directory-row.js'
 
-const MAX_LENGTH = { bac: 25, name: 100, address: 100, city: 100, country: 60 } as const
+const MAX_LENGTH = { bac: 25, country: 60 } as const
+/** The longest value of a field not checked on its own (name, address, city, any new one). */
+const MAX_TEXT_LENGTH = 100
+/** The fields with checks of their own below; every other one is text of MAX_TEXT_LENGTH. */
+const CHECKED_ON_THEIR_OWN: ReadonlySet<DirectoryField> = new Set([
+  'bac',
+  'state',
+  'postal',
+  'country',
+])
 const STATES: ReadonlySet<string> = new Set(US_STATES)
 const COUNTRY_ALIASES = new Set(['US', 'USA', 'UNITEDSTATES', 'UNITEDSTATESOFAMERICA'])
 
@@ -21,10 +34,10 @@ export function validateDealerRow(values: Record<DirectoryField, string>): Deale
   }
 
   if (values.name === '') problems.push('name is required')
-  for (const field of ['name', 'address', 'city'] as const) {
+  for (const field of DIRECTORY_FIELDS) {
     const length = values[field].length
-    if (length > MAX_LENGTH[field]) {
-      problems.push(`${field} is ${length} characters long; at most ${MAX_LENGTH[field]} allowed`)
+    if (!CHECKED_ON_THEIR_OWN.has(field) && length > MAX_TEXT_LENGTH) {
+      problems.push(`${field} is ${length} characters long; at most ${MAX_TEXT_LENGTH} allowed`)
     }
   }
 
@@ -38,17 +51,7 @@ export function validateDealerRow(values: Record<DirectoryField, string>): Deale
   const country = checkCountry(values.country, problems)
 
   if (problems.length > 0) return { problems }
-  return {
-    row: {
-      bac,
-      name: values.name,
-      address: values.address,
-      city: values.city,
-      state,
-      postal,
-      country,
-    },
-  }
+  return { row: directoryRowOf({ ...values, bac, state, postal, country }) }
 }
 
 function checkPostal(value: string, problems: string[]): string {
