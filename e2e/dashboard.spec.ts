@@ -105,6 +105,25 @@ test('the dashboard shows the year beside last year, each figure linking to the 
   await expect(page).toHaveURL(new RegExp(`/admin\\?year=${YEAR}&status=Declined$`))
 })
 
+/** The amounts in the figure cards that a line break cuts in two (none may be). */
+function brokenAmounts(page: Page): Promise<string[]> {
+  return page.locator('.figure-card').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT)
+      const broken: string[] = []
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.nodeValue ?? '').matchAll(/[+\u2212-]?\$[\d,]+\.\d\d/g)) {
+          const range = document.createRange()
+          range.setStart(node, match.index)
+          range.setEnd(node, match.index + match[0].length)
+          if (range.getClientRects().length > 1) broken.push(match[0])
+        }
+      }
+      return broken
+    }),
+  )
+}
+
 /** `text` as a pattern, at the start ('^'), the end ('$') or anywhere in the results line. */
 function within(text: string, anchor: '^' | '$' | '' = ''): RegExp {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -180,7 +199,20 @@ test('each chart has a name, a summary and its numbers as a table, by keyboard; 
   page,
 }) => {
   await signIn(page)
+  // Amounts as long as a program's: none is broken inside at any width.
+  await page.route('**/api/dashboard?*', async (route) => {
+    const answer = await route.fetch()
+    const body = await answer.json()
+    body.invoiced = { current: 11300, previous: 1234567.89 }
+    body.pendingApproval = { current: 1234567.89, previous: 11300 }
+    await route.fulfill({ response: answer, json: body })
+  })
   await page.goto(`/admin/dashboard?year=${YEAR}`)
+  for (const width of [1024, 1152, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect(page.locator('.figure-card__value').getByText('$11,300.00')).toBeVisible()
+    expect(await brokenAmounts(page), `at ${width} px`).toEqual([])
+  }
   for (const title of ['Submissions per week', 'Status mix', 'Dealers ordering kits, by region']) {
     await expect(page.getByRole('img', { name: new RegExp(`^${title}\\. `) })).toBeVisible()
   }
@@ -211,6 +243,7 @@ test('each chart has a name, a summary and its numbers as a table, by keyboard; 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
+  expect(await brokenAmounts(page)).toEqual([])
   // …and then every chart is drawn within the phone's width.
   await expect
     .poll(() =>

@@ -1,8 +1,8 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
+import { formatCount } from '@shared/format/number-text'
 import type { ChartConfiguration } from 'chart.js'
 import { useMemo } from 'react'
 import { ChartFigure } from './chart-figure'
-import { formatCount } from './figure-change'
 
 const THIS_YEAR = '#0b5cad'
 const LAST_YEAR = '#6b7785'

@@ -98,7 +98,7 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
         ))}
       </dl>
       <h2 className="dashboard__heading">Money</h2>
-      <dl className="figure-grid">
+      <dl className="figure-grid figure-grid--money">
         {MONEY.map(([label, key]) => (
           <FigureCard
             key={key}

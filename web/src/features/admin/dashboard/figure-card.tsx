@@ -1,8 +1,12 @@
 import type { ComparedFigure } from '@shared/dashboard/dashboard-schema'
+import { changeParts, formatCount } from '@shared/format/number-text'
 import { Link } from 'wouter'
-import { changeText, formatCount } from './figure-change'
 
-/** One figure: this year's value (a link to the list filtered to it, where the list can show it), last year's, the change. */
+/**
+ * One figure: this year's value (a link to the list filtered to it, where the list can show it),
+ * last year's, the change. A number or an amount is never broken across lines: the value stays
+ * on one line, and each number of the line below stays whole where the line wraps.
+ */
 export function FigureCard({
   label,
   figure,
@@ -15,6 +19,7 @@ export function FigureCard({
   format?: (value: number) => string
 }) {
   const value = format(figure.current)
+  const change = changeParts(figure, format)
   return (
     <div className="figure-card">
       <dt className="figure-card__label">{label}</dt>
@@ -28,7 +33,15 @@ export function FigureCard({
         )}
       </dd>
       <dd className="figure-card__previous">
-        Last year: {format(figure.previous)} · {changeText(figure, format)}
+        Last year: <span className="figure-number">{format(figure.previous)}</span> ·{' '}
+        {change ? (
+          <>
+            <span className="figure-number">{change.difference}</span>{' '}
+            <span className="figure-number">({change.relative})</span>
+          </>
+        ) : (
+          'no change'
+        )}
       </dd>
     </div>
   )

@@ -1,5 +1,5 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
-import { changeText } from './figure-change'
+import { changeText } from '@shared/format/number-text'
 
 const HISPANIC_LABELS: Record<string, string> = {
   Yes: 'With Hispanic kits',
