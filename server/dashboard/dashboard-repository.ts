@@ -77,7 +77,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
             and h.status_after in ('Approved', 'Approving', 'Authorizing', 'Declined')
           order by h.at desc, h.id desc limit 1), e.status)
       end as status
-    from enrollments e left join invoices i on i.enrollment_guid = e.guid
+    from enrollments e left join invoices i on i.enrollment_guid = e.guid and i.voided_at is null
     where e.year = ${year} and ${brandIs(sql.ref('e.brand'), brand)}
       and ${enrollmentScopeSql(sql.ref('e.region_id'), scope)}
       and (${cutoff}::timestamptz is null or e.created_at <= ${cutoff}::timestamptz)`
@@ -162,14 +162,19 @@ export function createDashboardRepository(db: Kysely<Database>) {
         select invoice_year as year, ${amount('issued')} as invoiced, ${amount('paid')} as paid,
           ${amount('overdue')} as overdue
         from (
-          select id, invoice_year, grand_total_cents, paid_on, invoice_date,
+          -- voided_at: the rows below are those live on their day (the filter's last condition).
+          select id, invoice_year, grand_total_cents, paid_on, invoice_date, null::timestamptz as voided_at,
             case when invoice_year = ${scope.year} then ${today}::date else ${cutoffDay}::date end as day
           from invoices
           where invoice_year in (${scope.year}, ${scope.year - 1})
             and ${brandIs(sql.ref('brand'), scope.brand)}
             and ${invoiceScopeSql(sql.ref('invoices.enrollment_guid'), scope.enrollmentScope)}
             and (invoice_year = ${scope.year} or ${scope.cutoff}::timestamptz is null
-              or issued_at <= ${scope.cutoff}::timestamptz)) i
+              or issued_at <= ${scope.cutoff}::timestamptz)
+            -- A void invoice is never counted (docs/product.md#invoices); last year's, as it
+            -- stood at the cutoff.
+            and (voided_at is null or (invoice_year <> ${scope.year}
+              and ${scope.cutoff}::timestamptz is not null and voided_at > ${scope.cutoff}::timestamptz))) i
         group by invoice_year`.execute(db)
       const of = (year: number): InvoiceAmounts => {
         const row = rows.find((each) => Number(each.year) === year)

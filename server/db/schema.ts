@@ -225,6 +225,22 @@ export interface InvoiceTable {
   payment_reference: string | null
   /** The enrollment's reference when issued; null on invoices of enrollments deleted before 0013. */
   enrollment_reference: string | null
+  /** The revision this row holds (migration 0021): 1 when issued, n+1 at each revision. */
+  revision: Generated<number>
+  /** When a decline or a delete voided it; null while live. */
+  voided_at: Date | null
+  /** Why it is void: 'declined' or 'deleted'; null while live. */
+  void_cause: string | null
+  /** The office's reason given with the decline; null when none was given. */
+  void_reason: string | null
+}
+
+/** Every revision of an invoice as mailed, the current one too (migration 0021). */
+export interface InvoiceRevisionTable {
+  invoice_id: string
+  revision: number
+  issued_at: Timestamp
+  snapshot: JSONColumnType<Record<string, unknown>, string, string>
 }
 
 /** A link to an enrollment's status page (migration 0014): only its token's hash is kept. */
@@ -319,6 +335,7 @@ export interface Database {
   dealer_directory: DealerDirectoryTable
   invoice_sequences: InvoiceSequenceTable
   invoices: InvoiceTable
+  invoice_revisions: InvoiceRevisionTable
   status_links: StatusLinkTable
   enrollment_drafts: EnrollmentDraftTable
   draft_links: DraftLinkTable

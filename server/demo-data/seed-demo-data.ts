@@ -97,6 +97,7 @@ async function invoiceApprovedLmas(
       trx,
       { BRANDS: [...options.brands], REMIT_TO: options.remitTo ?? [] },
       stored,
+      'bill',
       new Date(stored.modified),
     )
     // Issued when it was approved, so that the dashboard sees last year's money come in; last

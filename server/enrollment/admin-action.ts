@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
 import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
+import type { LifecycleAction } from '../../shared/enrollment/lifecycle.js'
 import { type AdminAction, refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database, HistoryChange } from '../db/schema.js'
@@ -9,6 +10,7 @@ import { AppError } from '../http/app-error.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { lockInScope, NO_ENROLLMENT_MESSAGE } from './enrollment-scope.js'
+import { invoiceFollows } from './invoice-follows.js'
 
 export interface AdminActionOptions {
   guid: string
@@ -25,18 +27,27 @@ export interface AdminActionOptions {
   apply(trx: Kysely<Database>, stored: StoredEnrollment): Promise<EnrollmentStatus | 'Deleted'>
 }
 
+/** The lifecycle table's name of each admin action (shared/enrollment/lifecycle.ts). */
+const LIFECYCLE_ACTION = {
+  approve: 'approve',
+  reauthorize: 'reauthorize',
+  decline: 'decline',
+  delete: 'delete',
+} as const satisfies Record<AdminAction, LifecycleAction>
+
 /**
  * One administrator action (docs/product.md#admin-actions): lock the enrollment, answer 404 for
  * one outside the actor's regions as for one that does not exist, refuse what the status rules
- * refuse (409 with the reason), apply it and write the history, all in one transaction.
- * Answers the enrollment after the action, undefined once deleted.
+ * refuse (409 with the reason), apply it, make the invoice follow as the lifecycle table says
+ * (issued, revised and mailed, or voided: invoice-follows.ts) and write the history, all in one
+ * transaction. Answers the enrollment after the action, undefined once deleted.
  */
 export async function runAdminAction(
   context: EnrollmentContext,
   options: AdminActionOptions,
 ): Promise<StoredEnrollment | undefined> {
   const { guid } = options
-  return context.db.transaction().execute(async (trx) => {
+  const done = await context.db.transaction().execute(async (trx) => {
     const stored = await lockedEnrollment(context, trx, guid, options.admin.scope)
     const refusal = refusalReason(options.action, {
       type: stored.type,
@@ -48,7 +59,17 @@ export async function runAdminAction(
     if (refusal) throw AppError.conflict(refusal)
     const shownBefore = await context.lifecycle.sharedDeclineReason(trx, stored.id)
     const statusAfter = await options.apply(trx, stored)
-    const changes = [...(options.changes ?? [])]
+    const after =
+      statusAfter === 'Deleted' ? undefined : await context.enrollments.findByGuid(guid, trx)
+    const invoice = await invoiceFollows(
+      context,
+      trx,
+      LIFECYCLE_ACTION[options.action],
+      stored,
+      after,
+      { reason: options.reason },
+    )
+    const changes = [...(options.changes ?? []), ...invoice.changes]
     // Leaving Declined takes the shown decline reason off the status page: the history says so.
     if (shownBefore !== null && statusAfter !== 'Declined') {
       changes.push({ field: REASON_SHOWN_FIELD, before: true, after: false })
@@ -62,8 +83,10 @@ export async function runAdminAction(
       changes,
       reason: options.reason,
     })
-    return context.enrollments.findByGuid(guid, trx)
+    return { enrollment: await context.enrollments.findByGuid(guid, trx), mailed: invoice.mailed }
   })
+  if (done.mailed) context.mailQueued()
+  return done.enrollment
 }
 
 /**

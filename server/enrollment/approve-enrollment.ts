@@ -1,8 +1,6 @@
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
-import { enqueueInvoiceMail } from '../invoice/enqueue-invoice-mail.js'
-import { issueInvoice } from '../invoice/issue-invoice.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -10,8 +8,9 @@ import type { StoredEnrollment } from './enrollment-mapping.js'
 
 /**
  * Approve (docs/product.md#transitions): status Approved, the confirmation mailed to the authorized
- * representative; an LMA's invoice issued and mailed to the LMA (docs/product.md#invoices), an approved dealer's
- * address kept in the dealer directory (docs/product.md#type-ahead).
+ * representative; an LMA's invoice issued or revised and mailed to the LMA by runAdminAction, as the
+ * lifecycle table says (docs/product.md#invoices); an approved dealer's address kept in the dealer
+ * directory (docs/product.md#type-ahead).
  */
 export async function approveEnrollment(
   context: EnrollmentContext,
@@ -26,10 +25,6 @@ export async function approveEnrollment(
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Approved')
       await enqueueApprovalConfirmation(context, trx, stored)
-      if (stored.type === 'Lma') {
-        const invoice = await issueInvoice(trx, context.config, stored)
-        await enqueueInvoiceMail(context, trx, invoice)
-      }
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
         await createDealerDirectoryRepository(trx).upsertMany([

@@ -204,7 +204,10 @@ function listItems(
     .leftJoin('enrollment_dealers as first', (join) =>
       join.onRef('first.enrollment_id', '=', 'e.id').on('first.position', '=', 0),
     )
-    .leftJoin('invoices as i', 'i.enrollment_guid', 'e.guid')
+    // Its live invoice: a void one is never counted (docs/product.md#invoices).
+    .leftJoin('invoices as i', (join) =>
+      join.onRef('i.enrollment_guid', '=', 'e.guid').on('i.voided_at', 'is', null),
+    )
     // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
     .select([
       'e.guid',

@@ -38,6 +38,19 @@ function authorizationThatStands(step: AuthorizationStep): EnrollmentAuthorizati
   return { at: new Date(step.at).toISOString(), by: representativeName(step.actor) }
 }
 
+/**
+ * When and why the office sent an LMA enrollment back (its Re-authorize), while it still waits
+ * for the authorization asked: the authorization view and the status page say it in the same
+ * words (shared/format/status-words.ts, sentBackWords).
+ */
+export async function sentBackOf(
+  context: Pick<EnrollmentContext, 'history'>,
+  enrollment: StoredEnrollment,
+): Promise<EnrollmentSentBack | null> {
+  if (enrollment.type !== 'Lma' || enrollment.status !== 'Authorizing') return null
+  return sendBackWaiting(enrollment, await context.history.latestAuthorizationStep(enrollment.guid))
+}
+
 /** The office's Re-authorize, while the enrollment still waits for the authorization it asked. */
 function sendBackWaiting(
   enrollment: StoredEnrollment,

@@ -14,10 +14,12 @@ import {
   STALE_VERSION_MESSAGE,
   TYPE_CHANGE_MESSAGE,
 } from './enrollment-refusals.js'
+import { invoiceFollows } from './invoice-follows.js'
 
 /**
  * An administrator's Save Changes (docs/product.md#admin-actions): validated in edit mode (region required),
- * checked against the version the admin loaded, the status left as it is. A regional manager
+ * checked against the version the admin loaded, the status left as it is; an approved LMA's
+ * invoice revised and mailed when what it owes changed (the lifecycle table's edit row). A regional manager
  * saves an enrollment of their regions only (404 otherwise, as for none), and keeps it in them.
  */
 export async function updateEnrollment(
@@ -50,15 +52,22 @@ export async function updateEnrollment(
       })
       const content = toStoredContent(checked)
       await context.enrollments.replaceContent(trx, stored, content)
+      const updated = stillThere(await context.enrollments.findByGuid(guid, trx))
+      // An approved LMA's invoice follows a change of what it owes: revised and mailed.
+      const invoice = await invoiceFollows(context, trx, 'edit', stored, updated)
       await context.history.record(trx, {
         guid,
         action: 'updated',
         actor: admin.username,
         statusBefore: stored.status,
         statusAfter: stored.status,
-        changes: diffEnrollment(stored, content),
+        changes: [...diffEnrollment(stored, content), ...invoice.changes],
       })
-      return stillThere(await context.enrollments.findByGuid(guid, trx))
+      return { updated, mailed: invoice.mailed }
+    })
+    .then(({ updated, mailed }) => {
+      if (mailed) context.mailQueued()
+      return updated
     })
     .catch((error: unknown) => {
       throw translateUniqueViolation(error, input, { duplicateIsConflict: false })

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely'
+import { invoiceFilename } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { invoiceMail } from '../mail/templates/invoice-mail.js'
-import type { InvoiceRecord } from './invoice-repository.js'
+import type { IssueOutcome } from './invoice-repository.js'
 import { toInvoiceWire } from './invoice-wire.js'
 
 /**
- * Queues the invoice, its PDF attached, to the LMA's email address (docs/product.md#mails), in the
+ * Queues the invoice issued or revised (`issued`), its PDF attached, to the LMA's email address (docs/product.md#mails), in the
  * transaction that issued it. The outbox keeps the invoice as issued; the mail worker draws the
  * PDF when it sends the mail (drawInvoicePdf, invoice-pdf-attachment.ts), outside the approval's
  * transaction and its row lock.
@@ -15,9 +16,10 @@ import { toInvoiceWire } from './invoice-wire.js'
 export async function enqueueInvoiceMail(
   context: { config: Config; outbox: OutboxRepository },
   executor: Kysely<Database>,
-  invoice: InvoiceRecord,
+  issued: Exclude<IssueOutcome, { outcome: 'unchanged' }>,
 ): Promise<void> {
   const { config } = context
+  const { invoice } = issued
   const mail = invoiceMail({
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.invoiceDate,
@@ -29,7 +31,15 @@ export async function enqueueInvoiceMail(
     items: invoice.items,
     grandTotalCents: invoice.grandTotalCents,
     remitTo: invoice.remitTo,
-    reissued: invoice.reissuedAt !== null,
+    revision: invoice.revision,
+    replaces:
+      issued.outcome === 'revised'
+        ? {
+            revision: issued.replaced.revision,
+            invoiceDate: issued.replaced.invoiceDate,
+            grandTotalCents: issued.replaced.grandTotalCents,
+          }
+        : null,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
   })
@@ -40,7 +50,7 @@ export async function enqueueInvoiceMail(
     ...mail,
     attachments: [
       {
-        filename: `invoice-${invoice.invoiceNumber}.pdf`,
+        filename: invoiceFilename(invoice.invoiceNumber, invoice.revision),
         contentType: 'application/pdf',
         render: { kind: 'invoice-pdf', invoice: toInvoiceWire(invoice), brand: invoice.brand },
       },

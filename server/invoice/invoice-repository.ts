@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import type { VoidCause } from '../../shared/invoice/invoice.js'
 import { invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, InvoiceItemRow } from '../db/schema.js'
 
@@ -24,7 +25,17 @@ export interface InvoiceSnapshot {
 export interface InvoiceRecord extends InvoiceSnapshot {
   invoiceNumber: string
   issuedAt: string
+  /** When its current revision was issued; null while it is revision 1. */
   reissuedAt: string | null
+  /** The revision it is at: 1 when issued, n+1 at each revision (docs/product.md#invoices). */
+  revision: number
+  /** When a decline or a delete voided it; null while live. */
+  voidedAt: string | null
+  voidCause: VoidCause | null
+  /** The office's reason given with the decline; null when none was given. */
+  voidReason: string | null
+  /** Its enrollment's status now; null once deleted. */
+  enrollmentStatus: string | null
   /** YYYY-MM-DD the payment arrived, as an administrator recorded it; null while unpaid. */
   paidOn: string | null
   paymentReference: string | null
@@ -38,7 +49,22 @@ export interface InvoicePaymentState {
   invoiceDate: string
   paidOn: string | null
   reference: string | null
+  /** A void invoice takes no payment; one recorded before can only be marked unpaid (refunded). */
+  voided: boolean
 }
+
+/** One revision of an invoice as it was mailed. */
+export interface InvoiceRevision extends InvoiceSnapshot {
+  invoiceNumber: string
+  revision: number
+  issuedAt: string
+}
+
+/** What issuing an invoice did: issued it, revised it (replacing `replaced`), or nothing. */
+export type IssueOutcome =
+  | { outcome: 'issued'; invoice: InvoiceRecord }
+  | { outcome: 'revised'; invoice: InvoiceRecord; replaced: InvoiceRevision }
+  | { outcome: 'unchanged'; invoice: InvoiceRecord }
 
 const COLUMNS = sql`enrollment_guid as "enrollmentGuid",
   enrollment_reference as "enrollmentReference", invoice_number as "invoiceNumber",
@@ -46,7 +72,9 @@ const COLUMNS = sql`enrollment_guid as "enrollmentGuid",
   brand_name as "brandName", lma_name as "lmaName", bill_to_email as "billToEmail",
   bill_to as "billTo", remit_to as "remitTo", items, subtotal_cents as "subtotalCents",
   grand_total_cents as "grandTotalCents", issued_at as "issuedAt", reissued_at as "reissuedAt",
-  to_char(paid_on, 'YYYY-MM-DD') as "paidOn", payment_reference as "paymentReference"`
+  to_char(paid_on, 'YYYY-MM-DD') as "paidOn", payment_reference as "paymentReference",
+  revision, voided_at as "voidedAt", void_cause as "voidCause", void_reason as "voidReason",
+  (select e.status from enrollments e where e.guid = invoices.enrollment_guid) as "enrollmentStatus"`
 
 /** Invoice snapshots and their per-year number sequence. */
 export function createInvoiceRepository(db: Kysely<Database>) {
@@ -84,11 +112,43 @@ export function createInvoiceRepository(db: Kysely<Database>) {
       return result.rows.map(normalize)
     },
 
+    /** Every revision of an enrollment's invoice, the first first (none without an invoice). */
+    async revisions(guid: string): Promise<InvoiceRevision[]> {
+      const { rows } = await sql<{
+        invoiceNumber: string
+        revision: number
+        issuedAt: string
+        snapshot: Omit<InvoiceSnapshot, 'enrollmentGuid' | 'invoiceYear'>
+        invoiceYear: number
+      }>`select i.invoice_number as "invoiceNumber", r.revision, r.issued_at as "issuedAt",
+          r.snapshot, i.invoice_year as "invoiceYear"
+        from invoice_revisions r join invoices i on i.id = r.invoice_id
+        where i.enrollment_guid = ${guid} order by r.revision`.execute(db)
+      return rows.map((row) => ({
+        ...row.snapshot,
+        enrollmentGuid: guid,
+        invoiceYear: row.invoiceYear,
+        invoiceNumber: row.invoiceNumber,
+        revision: Number(row.revision),
+        issuedAt: new Date(row.issuedAt).toISOString(),
+        subtotalCents: Number(row.snapshot.subtotalCents),
+        grandTotalCents: Number(row.snapshot.grandTotalCents),
+      }))
+    },
+
     /**
-     * Stores the snapshot: a first issue takes the year's next number; a re-issue after a
-     * re-approval keeps its number and replaces the content.
+     * Stores the snapshot under the invoice's row lock (docs/product.md#invoices): a first issue
+     * takes the year's next number (revision 1); an invoice that exists is revised (same number,
+     * revision n+1, the snapshot before kept) when what it bills changed or it was void, and left
+     * as it is otherwise. `billedChanged` says what counts as a change: a re-approval re-issues
+     * on any change of the bill (items, bill-to), an edit after approval on a change of what is
+     * owed (the items) only.
      */
-    async issue(executor: Kysely<Database>, snapshot: InvoiceSnapshot): Promise<InvoiceRecord> {
+    async issue(
+      executor: Kysely<Database>,
+      snapshot: InvoiceSnapshot,
+      changed: 'bill' | 'owed' = 'bill',
+    ): Promise<IssueOutcome> {
       const values = {
         enrollment_reference: snapshot.enrollmentReference,
         invoice_year: snapshot.invoiceYear,
@@ -110,22 +170,76 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         .where('enrollment_guid', '=', snapshot.enrollmentGuid)
         .forUpdate()
         .executeTakeFirst()
-      if (existing) {
-        await executor
-          .updateTable('invoices')
-          .set({ ...values, reissued_at: sql`now()` })
-          .where('id', '=', existing.id)
-          .execute()
-      } else {
+      if (!existing) {
         const number = await nextNumber(executor, snapshot.invoiceYear)
-        await executor
+        const inserted = await executor
           .insertInto('invoices')
           .values({ ...values, enrollment_guid: snapshot.enrollmentGuid, invoice_number: number })
-          .execute()
+          .returning(['id', 'issued_at'])
+          .executeTakeFirstOrThrow()
+        await recordRevision(executor, inserted.id, 1, inserted.issued_at, snapshot)
+        return { outcome: 'issued', invoice: await this.stored(executor, snapshot.enrollmentGuid) }
       }
-      const stored = await this.findByEnrollment(snapshot.enrollmentGuid, executor)
+      const before = await this.stored(executor, snapshot.enrollmentGuid)
+      const owedChanged = JSON.stringify(before.items) !== JSON.stringify(snapshot.items)
+      const billChanged =
+        owedChanged ||
+        JSON.stringify(before.billTo) !== JSON.stringify(snapshot.billTo) ||
+        before.billToEmail !== snapshot.billToEmail
+      const revise = before.voidedAt !== null || (changed === 'owed' ? owedChanged : billChanged)
+      if (!revise) return { outcome: 'unchanged', invoice: before }
+      const revision = before.revision + 1
+      const updated = await executor
+        .updateTable('invoices')
+        .set({
+          ...values,
+          revision,
+          reissued_at: sql`now()`,
+          voided_at: null,
+          void_cause: null,
+          void_reason: null,
+        })
+        .where('id', '=', existing.id)
+        .returning('reissued_at')
+        .executeTakeFirstOrThrow()
+      await recordRevision(
+        executor,
+        existing.id,
+        revision,
+        updated.reissued_at ?? new Date(),
+        snapshot,
+      )
+      return {
+        outcome: 'revised',
+        invoice: await this.stored(executor, snapshot.enrollmentGuid),
+        replaced: { ...before, issuedAt: before.reissuedAt ?? before.issuedAt },
+      }
+    },
+
+    /** The invoice of an enrollment inside a transaction that has it. */
+    async stored(executor: Kysely<Database>, guid: string): Promise<InvoiceRecord> {
+      const stored = await this.findByEnrollment(guid, executor)
       if (!stored) throw new Error('The invoice vanished inside its own transaction')
       return stored
+    },
+
+    /**
+     * Voids the live invoice of an enrollment declined or deleted (docs/product.md#invoices):
+     * kept for the accounts, never counted again. Answers whether there was one to void.
+     */
+    async voidInvoice(
+      executor: Kysely<Database>,
+      guid: string,
+      cause: VoidCause,
+      reason: string | null,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('invoices')
+        .set({ voided_at: sql`now()`, void_cause: cause, void_reason: reason })
+        .where('enrollment_guid', '=', guid)
+        .where('voided_at', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
     },
 
     /**
@@ -144,6 +258,7 @@ export function createInvoiceRepository(db: Kysely<Database>) {
           'payment_reference',
           'invoice_number',
           'invoice_year',
+          'voided_at',
         ])
         .where('enrollment_guid', '=', guid)
         .forUpdate()
@@ -155,6 +270,7 @@ export function createInvoiceRepository(db: Kysely<Database>) {
           invoiceDate: String(row.invoice_date),
           paidOn: row.paid_on === null ? null : String(row.paid_on),
           reference: row.payment_reference,
+          voided: row.voided_at !== null,
         }
       )
     },
@@ -186,6 +302,11 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         .set({ issued_at: dates.issuedAt, paid_on: dates.paidOn })
         .where('enrollment_guid', '=', guid)
         .execute()
+      await sql`update invoice_revisions set issued_at = ${dates.issuedAt}
+        where revision = 1
+          and invoice_id = (select id from invoices where enrollment_guid = ${guid})`.execute(
+        executor,
+      )
     },
   }
 }
@@ -201,9 +322,31 @@ async function nextNumber(executor: Kysely<Database>, year: number): Promise<str
   return `${year}-${String(number).padStart(4, '0')}`
 }
 
+/** Keeps a revision's snapshot as it was issued (invoice_revisions, migration 0021). */
+async function recordRevision(
+  executor: Kysely<Database>,
+  invoiceId: string,
+  revision: number,
+  issuedAt: Date | string,
+  snapshot: InvoiceSnapshot,
+): Promise<void> {
+  const { enrollmentGuid: _guid, invoiceYear: _year, ...kept } = snapshot
+  await executor
+    .insertInto('invoice_revisions')
+    .values({
+      invoice_id: invoiceId,
+      revision,
+      issued_at: new Date(issuedAt),
+      snapshot: JSON.stringify(kept),
+    })
+    .execute()
+}
+
 function normalize(row: InvoiceRecord): InvoiceRecord {
   return {
     ...row,
+    revision: Number(row.revision),
+    voidedAt: row.voidedAt ? new Date(row.voidedAt).toISOString() : null,
     subtotalCents: Number(row.subtotalCents),
     grandTotalCents: Number(row.grandTotalCents),
     issuedAt: new Date(row.issuedAt).toISOString(),

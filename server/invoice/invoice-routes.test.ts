@@ -49,6 +49,10 @@ describe.each(testDatabaseKinds())('GET /api/invoices/{guid} on %s', (kind) => {
       ],
       subtotal: 1500,
       grandTotal: 1500,
+      revision: 1,
+      standing: 'live',
+      voided: null,
+      revisions: [{ revision: 1, invoiceDate: expect.any(String), grandTotal: 1500 }],
     })
   })
 

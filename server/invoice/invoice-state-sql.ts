@@ -27,7 +27,8 @@ export function invoiceStateSql(
 ): RawBuilder<boolean> {
   const on = typeof day === 'string' ? sql`${day}::date` : day
   const paidOn = sql.ref(`${alias}.paid_on`)
-  const issued = sql`${sql.ref(`${alias}.id`)} is not null`
+  // Only a live invoice is in a state: a void one is never counted (docs/product.md#invoices).
+  const issued = sql`${sql.ref(`${alias}.id`)} is not null and ${sql.ref(`${alias}.voided_at`)} is null`
   const paid = sql`${paidOn} is not null and ${paidOn}::date <= ${on}`
   const pastDue = pastDueSql(sql`${sql.ref(`${alias}.invoice_date`)}::date`, on)
   switch (state) {

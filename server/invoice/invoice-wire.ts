@@ -1,9 +1,24 @@
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
-import type { Invoice } from '../../shared/invoice/invoice.js'
-import type { InvoiceRecord } from './invoice-repository.js'
+import {
+  creditDueBackCents,
+  type Invoice,
+  invoiceStanding,
+  isOverdue,
+  paymentDueDate,
+  programToday,
+} from '../../shared/invoice/invoice.js'
+import type { InvoicePayment } from '../../shared/office/office-schemas.js'
+import type { InvoiceRecord, InvoiceRevision } from './invoice-repository.js'
 
-/** The API's shape of an invoice: only items above quantity 0, money in dollars. */
-export function toInvoiceWire(record: InvoiceRecord): Invoice {
+/**
+ * The API's shape of an invoice: only items above quantity 0, money in dollars, where it stands
+ * and its revisions (`revisions`: every one, or none where the answer does not list them, as
+ * the mailed PDF).
+ */
+export function toInvoiceWire(
+  record: InvoiceRecord,
+  revisions: readonly InvoiceRevision[] = [],
+): Invoice {
   return {
     guid: record.enrollmentGuid,
     enrollmentReference: record.enrollmentReference,
@@ -24,5 +39,39 @@ export function toInvoiceWire(record: InvoiceRecord): Invoice {
       })),
     subtotal: centsToDollars(record.subtotalCents),
     grandTotal: centsToDollars(record.grandTotalCents),
+    revision: record.revision,
+    standing: invoiceStanding(record, record.enrollmentStatus),
+    voided:
+      record.voidedAt && record.voidCause
+        ? { on: record.voidedAt, cause: record.voidCause, reason: record.voidReason }
+        : null,
+    revisions: revisions.map((each) => ({
+      revision: each.revision,
+      invoiceDate: each.invoiceDate,
+      grandTotal: centsToDollars(each.grandTotalCents),
+    })),
+  }
+}
+
+/**
+ * An invoice's payment state (docs/product.md#office-workflow), as the payment panel and the
+ * status page show it: a void invoice is never overdue, and a payment recorded on it is a credit
+ * due back.
+ */
+export function toPaymentWire(record: InvoiceRecord, today = programToday()): InvoicePayment {
+  const standing = invoiceStanding(record, record.enrollmentStatus)
+  const credit = creditDueBackCents(record)
+  return {
+    invoiceNumber: record.invoiceNumber,
+    invoiceDate: record.invoiceDate,
+    dueDate: paymentDueDate(record.invoiceDate),
+    grandTotal: centsToDollars(record.grandTotalCents),
+    paidOn: record.paidOn,
+    reference: record.paymentReference,
+    overdue: standing !== 'void' && isOverdue(record, today),
+    revision: record.revision,
+    standing,
+    voidCause: record.voidCause,
+    creditDueBack: credit === null ? null : centsToDollars(credit),
   }
 }

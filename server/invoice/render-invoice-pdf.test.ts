@@ -21,6 +21,10 @@ const invoice: Invoice = {
   ],
   subtotal: 5775,
   grandTotal: 5775,
+  revision: 1,
+  standing: 'live',
+  voided: null,
+  revisions: [],
 }
 
 describe('renderInvoicePdf', () => {

@@ -1,12 +1,14 @@
 import { formatDollars } from '../../shared/format/money-text.js'
-import { type Invoice, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
+import { type Invoice, invoiceName, PAYMENT_DUE_SENTENCE } from '../../shared/invoice/invoice.js'
 import { invoiceFacts, programHeading } from '../../shared/invoice/invoice-text.js'
 
 /**
  * What the PDF draws: the invoice without the guid of the enrollment it bills, so the status
  * link can hand its invoice over without that guid (docs/security.md#capabilities).
  */
-type DrawnInvoice = Omit<Invoice, 'guid'>
+type DrawnInvoice = Omit<Invoice, 'guid' | 'voided' | 'revisions' | 'revision' | 'standing'> &
+  // A PDF queued for mailing before invoices had revisions has none of these.
+  Partial<Pick<Invoice, 'revision' | 'standing'>>
 
 export interface InvoicePdfOptions {
   /** A PNG logo; the invoice is drawn without one when absent or unreadable. */
@@ -51,7 +53,7 @@ export async function renderInvoicePdf(
     lang: 'en-US',
     displayTitle: true,
     info: {
-      Title: `Invoice ${invoice.invoiceNumber}`,
+      Title: invoiceName(invoice.invoiceNumber, invoice.revision ?? 1),
       Subject: programHeading(invoice),
       Author: 'Dealer Funded POS Program',
       CreationDate: new Date(`${invoice.invoiceDate.slice(0, 10)}T00:00:00Z`),
@@ -88,7 +90,7 @@ function drawHeader(doc: Doc, invoice: DrawnInvoice, logoPath: string | undefine
     }
   }
   doc.font('Helvetica-Bold').fontSize(20)
-  doc.text(`Invoice ${invoice.invoiceNumber}`, LEFT + 224, LEFT, {
+  doc.text(invoiceName(invoice.invoiceNumber, invoice.revision ?? 1), LEFT + 224, LEFT, {
     width: WIDTH - 224,
     align: 'right',
   })

@@ -1,18 +1,20 @@
 import { type EnrollmentScope, EVERY_ENROLLMENT, inScope } from '../../shared/auth/staff-role.js'
-import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { formatDate } from '../../shared/format/date-text.js'
-import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
+import { programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import { createAuditRepository } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
 import { createInvoiceRepository } from '../invoice/invoice-repository.js'
+import { toPaymentWire } from '../invoice/invoice-wire.js'
 
 const NO_INVOICE = 'This enrollment has no invoice.'
 export const ALREADY_PAID =
   'This invoice is already marked paid. To record a different payment, mark it unpaid first.'
 export const NOT_PAID = 'This invoice is not marked paid.'
+export const VOID_TAKES_NO_PAYMENT =
+  'This invoice is void: nothing is due. A payment recorded before it was voided can only be marked unpaid once it is paid back.'
 
 /**
  * An enrollment's invoice and whether it is paid (docs/product.md#office-workflow); 404 when it
@@ -25,16 +27,7 @@ export async function findPayment(
 ): Promise<InvoicePayment> {
   const invoice = await createInvoiceRepository(context.db).findInScope(guid, scope)
   if (!invoice) throw AppError.notFound(NO_INVOICE)
-  const { invoiceDate, paidOn } = invoice
-  return {
-    invoiceNumber: invoice.invoiceNumber,
-    invoiceDate,
-    dueDate: paymentDueDate(invoiceDate),
-    grandTotal: centsToDollars(invoice.grandTotalCents),
-    paidOn,
-    reference: invoice.paymentReference,
-    overdue: isOverdue({ invoiceDate, paidOn }, programToday()),
-  }
+  return toPaymentWire(invoice)
 }
 
 /**
@@ -67,6 +60,8 @@ export async function recordPayment(
       paidOn: payment?.paidOn ?? null,
       reference: payment ? payment.reference || null : null,
     }
+    // A void invoice takes no payment; one recorded before (a credit due back) can be cleared.
+    if (payment && before.voided) throw AppError.conflict(VOID_TAKES_NO_PAYMENT)
     if (payment && before.paidOn !== null) {
       if (before.paidOn === after.paidOn && before.reference === after.reference) return
       throw AppError.conflict(ALREADY_PAID)

@@ -112,6 +112,10 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       'Amount Paid',
       'Amount Unpaid',
       'Amount Overdue',
+      'Revision',
+      'Standing',
+      'Void Reason',
+      'Credit Due Back',
     ])
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true)
     expect(sheet.rowCount).toBe(1 + 2 + 2)
@@ -136,6 +140,10 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       850,
       0,
       0,
+      1,
+      'Live',
+      undefined,
+      0,
     ])
     // An invoice that does not know its enrollment's reference leaves the cell empty.
     expect(rowValues(sheet, 3)[1]).toBeUndefined()
@@ -158,6 +166,10 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       0,
       0,
       1175,
+      1,
+      'Live',
+      undefined,
+      0,
     ])
     expect(rowValues(sheet, 4)).toEqual([])
     expect(rowValues(sheet, 5)).toEqual([
@@ -181,6 +193,10 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       850,
       0,
       1175,
+      undefined,
+      undefined,
+      undefined,
+      0,
     ])
     expect(sheet.getRow(5).getCell(1).font?.bold).toBe(true)
   })
@@ -201,7 +217,7 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
   it('freezes the header and filters the invoice rows, not the totals', async () => {
     const sheet = await download(2026)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
-    expect(sheet.autoFilter).toBe('A1:T3')
+    expect(sheet.autoFilter).toBe('A1:X3')
   })
 
   it('has only the header and a zero totals row for a year without invoices', async () => {
@@ -213,8 +229,10 @@ describe.each(testDatabaseKinds())('the invoices report on %s', (kind) => {
       ...Array(7).fill(0),
       ...Array(4).fill(undefined),
       ...Array(3).fill(0),
+      ...Array(3).fill(undefined),
+      0,
     ])
-    expect(sheet.autoFilter).toBe('A1:T1')
+    expect(sheet.autoFilter).toBe('A1:X1')
   })
 
   it('lists the invoice an approval issues', async () => {

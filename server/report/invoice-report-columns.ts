@@ -1,7 +1,13 @@
 import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
-import { paymentStateWords } from '../../shared/format/status-words.js'
-import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
+import { INVOICE_STANDING_WORDS, paymentStateWords } from '../../shared/format/status-words.js'
+import {
+  creditDueBackCents,
+  invoiceStanding,
+  isOverdue,
+  paymentDueDate,
+  programToday,
+} from '../../shared/invoice/invoice.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import type { CellValue, ReportColumn } from './report-sheet.js'
 
@@ -66,22 +72,60 @@ export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
       value: (it) => (paymentState(it) === state ? it.grandTotalCents / 100 : 0),
     }),
   ),
+  { header: 'Revision', width: 10, kind: 'integer', value: (it) => it.revision },
+  {
+    header: 'Standing',
+    width: 15,
+    kind: 'text',
+    value: (it) => INVOICE_STANDING_WORDS[invoiceStanding(it, it.enrollmentStatus)],
+  },
+  {
+    header: 'Void Reason',
+    width: 30,
+    kind: 'text',
+    value: (it) =>
+      it.voidCause === null
+        ? null
+        : `${it.voidCause === 'deleted' ? 'Deleted' : 'Declined'}${it.voidReason ? `: ${it.voidReason}` : ''}`,
+  },
+  {
+    header: 'Credit Due Back',
+    width: 15,
+    kind: 'currency',
+    value: (it) => {
+      const cents = creditDueBackCents(it)
+      return cents === null ? 0 : cents / 100
+    },
+  },
 ]
 
-/** Paid, Overdue (unpaid past its due date) or Unpaid (docs/product.md#office-workflow). */
-export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' {
+/**
+ * Paid, Overdue (unpaid past its due date) or Unpaid (docs/product.md#office-workflow); Void for
+ * a void invoice, which is none of them.
+ */
+export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' | 'Void' {
+  if (invoice.voidedAt !== null) return 'Void'
   return paymentStateWords({
     paidOn: invoice.paidOn,
     overdue: isOverdue(invoice, programToday()),
   })
 }
 
-/** The totals row: 'Total', then the sum of every number column. */
+/**
+ * The totals row: 'Total', then the sum of every number column over the live invoices (a void
+ * one is never counted as invoiced: docs/product.md#invoices), but for the credits due back,
+ * which only void invoices have. Revision numbers are not summed.
+ */
 export function invoiceTotals(invoices: readonly InvoiceRecord[]): CellValue[] {
   return INVOICE_REPORT_COLUMNS.map((column, index) => {
     if (index === 0) return 'Total'
     if (column.kind !== 'integer' && column.kind !== 'currency') return null
-    const cents = invoices.reduce((sum, invoice) => {
+    if (column.header === 'Revision') return null
+    const counted =
+      column.header === 'Credit Due Back'
+        ? invoices
+        : invoices.filter((invoice) => invoice.voidedAt === null)
+    const cents = counted.reduce((sum, invoice) => {
       const value = column.value(invoice)
       return sum + Math.round((typeof value === 'number' ? value : 0) * 100)
     }, 0)

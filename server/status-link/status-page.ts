@@ -1,16 +1,15 @@
-import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
 import type {
   StatusPage,
   StatusPageInvoice,
   TimelineEvent,
 } from '../../shared/enrollment/status-page-schema.js'
-import { isOverdue, paymentDueDate, programToday } from '../../shared/invoice/invoice.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { AUTHORIZED_ACTION, REAUTHORIZED_ACTION } from '../enrollment/history-repository.js'
+import { sentBackOf } from '../enrollment/linked-enrollment.js'
 import { AppError } from '../http/app-error.js'
 import type { createInvoiceRepository, InvoiceRecord } from '../invoice/invoice-repository.js'
-import { toInvoiceWire } from '../invoice/invoice-wire.js'
+import { toInvoiceWire, toPaymentWire } from '../invoice/invoice-wire.js'
 import type { StatusLinkContext } from './status-links.js'
 
 /** Every link that opens nothing (unknown, revoked, expired, of a deleted enrollment) answers this. */
@@ -41,20 +40,19 @@ async function openedEnrollment(
   return { enrollment, expiresAt: opened.expiresAt }
 }
 
+/** The invoice's payment state as the enrollee sees it: the office's payment reference left out. */
 function paymentState(invoice: InvoiceRecord) {
-  return {
-    invoiceNumber: invoice.invoiceNumber,
-    invoiceDate: invoice.invoiceDate,
-    dueDate: paymentDueDate(invoice.invoiceDate),
-    grandTotal: centsToDollars(invoice.grandTotalCents),
-    paidOn: invoice.paidOn,
-    overdue: isOverdue(invoice, programToday()),
-  }
+  const { reference: _officeOnly, ...payment } = toPaymentWire(invoice)
+  return payment
 }
 
-/** An approved LMA's invoice; none for any other enrollment. */
+/**
+ * An LMA's invoice, live (under revision while the enrollment is sent back or awaits approval
+ * again) or void: the enrollee sees every invoice the office counts or voided
+ * (docs/product.md#invoices). None for a dealer, or an LMA never invoiced.
+ */
 async function invoiceOf(context: StatusPageContext, enrollment: StoredEnrollment) {
-  if (enrollment.type !== 'Lma' || enrollment.status !== 'Approved') return undefined
+  if (enrollment.type !== 'Lma') return undefined
   return context.invoices.findByEnrollment(enrollment.guid)
 }
 
@@ -73,7 +71,11 @@ export async function findStatusPage(
   }
   if (invoice) {
     timeline.push({ event: 'invoiced', at: new Date(invoice.issuedAt).toISOString() })
+    if (invoice.reissuedAt) {
+      timeline.push({ event: 'invoice-revised', at: new Date(invoice.reissuedAt).toISOString() })
+    }
     if (invoice.paidOn) timeline.push({ event: 'paid', at: invoice.paidOn })
+    if (invoice.voidedAt) timeline.push({ event: 'invoice-voided', at: invoice.voidedAt })
   }
   const { status } = enrollment
   const dealers = enrollment.dealers.map((dealer) => ({
@@ -98,6 +100,7 @@ export async function findStatusPage(
     dealers,
     dealerCount: coveredDealers(status, dealers.length),
     kitCount: dealers.reduce((sum, dealer) => sum + dealer.kits, 0),
+    sentBack: await sentBackOf(context, enrollment),
     timeline,
     invoice: invoice ? paymentState(invoice) : null,
     linkExpiresAt: expiresAt.toISOString(),
@@ -115,6 +118,13 @@ export async function findStatusInvoice(
   const invoice = await invoiceOf(context, enrollment)
   if (!invoice) throw AppError.notFound(NO_INVOICE)
   // Without the enrollment's guid: the authorization link is never the status link's to give.
-  const { guid: _authorizationLink, ...document } = toInvoiceWire(invoice)
-  return { record: invoice, answer: { invoice: document, payment: paymentState(invoice) } }
+  const {
+    guid: _authorizationLink,
+    voided,
+    ...document
+  } = toInvoiceWire(invoice, await context.invoices.revisions(enrollment.guid))
+  // The office's reason for a decline is the enrollee's only where the office shared it (the
+  // status page's declineReason): the invoice says why it is void without it.
+  const shown = { ...document, voided: voided && { on: voided.on, cause: voided.cause } }
+  return { record: invoice, answer: { invoice: shown, payment: paymentState(invoice) } }
 }

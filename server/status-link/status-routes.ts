@@ -9,6 +9,7 @@ import {
   statusPageSchema,
   statusTokenParams,
 } from '../../shared/enrollment/status-page-schema.js'
+import { invoiceFilename } from '../../shared/invoice/invoice.js'
 import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { isCapabilityToken } from '../capability/capability-token.js'
@@ -114,7 +115,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           .type('application/pdf')
           .header(
             'content-disposition',
-            `attachment; filename="invoice-${record.invoiceNumber}.pdf"`,
+            `attachment; filename="${invoiceFilename(record.invoiceNumber, record.revision)}"`,
           )
           .send(pdf)
       },

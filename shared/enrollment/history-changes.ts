@@ -15,6 +15,12 @@ export const YEARLY_COST_FIELD = 'yearlyCost'
  */
 export const REASON_SHOWN_FIELD = 'reasonShown'
 
+/**
+ * The enrollment's invoice, when an action issued, revised or voided it (docs/product.md#invoices):
+ * '2026-0003 revision 1' → '2026-0003 revision 2', null → '… revision 1', or → '2026-0003 void'.
+ */
+export const INVOICE_FIELD = 'invoice'
+
 /** A dealer row added to or removed from an LMA's table: `after` or `before` of `dealers[i]`. */
 export type HistoryDealerRow = Pick<DealerEntry, 'bac' | 'name' | 'kitSize' | 'hispanic'>
 

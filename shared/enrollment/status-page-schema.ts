@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { invoiceSchema } from '../invoice/invoice-schema.js'
+import { VOID_CAUSES } from '../invoice/invoice-standing.js'
 import { paymentSchema } from '../office/office-schemas.js'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from './enrollment.js'
+import { enrollmentSentBackSchema } from './enrollment-wire-schema.js'
 import { MAX_LENGTH } from './field-limits.js'
 import { LOST_LINK_ANSWER, TIMELINE_EVENTS } from './status-page.js'
 import { EMAIL_PATTERN } from './text-fields.js'
@@ -49,8 +51,16 @@ export const statusPageSchema = z
     /** Dealers covered and kits ordered, counted as every screen counts them. */
     dealerCount: z.int(),
     kitCount: z.int(),
+    /**
+     * When and why the program office sent the enrollment back to its representative, while it
+     * waits for their authorization (in the authorization view's words); null otherwise.
+     */
+    sentBack: enrollmentSentBackSchema.nullable(),
     timeline: z.array(z.object({ event: z.enum(TIMELINE_EVENTS), at: z.string() })),
-    /** An approved LMA's invoice and whether it is paid; null for any other enrollment. */
+    /**
+     * An LMA's invoice and whether it is paid: live, under revision while sent back or awaiting
+     * approval again, or void (docs/product.md#invoices); null for a dealer or an LMA never invoiced.
+     */
     invoice: statusInvoiceSchema.nullable(),
     /** When this link stops opening the page. */
     linkExpiresAt: z.iso.datetime(),
@@ -65,6 +75,14 @@ export type StatusPage = z.output<typeof statusPageSchema>
  */
 export const statusLinkInvoiceSchema = invoiceSchema
   .omit({ guid: true })
+  .extend({
+    voided: z
+      .object({ on: z.iso.datetime(), cause: z.enum(VOID_CAUSES) })
+      .nullable()
+      .describe(
+        'When and why it was voided (the office’s reason only as the page’s declineReason, where shared); null while live.',
+      ),
+  })
   .meta({ id: 'StatusLinkInvoice' })
 
 /** The invoice through a status link: the invoice document and its payment state. */

@@ -11,7 +11,9 @@ export const TIMELINE_EVENTS = [
   'approved',
   'declined',
   'invoiced',
+  'invoice-revised',
   'paid',
+  'invoice-voided',
 ] as const
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number]
 

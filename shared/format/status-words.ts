@@ -1,5 +1,8 @@
 import type { EnrollmentStatus } from '../enrollment/enrollment.js'
 import type { TimelineEvent } from '../enrollment/status-page.js'
+import type { InvoiceStanding, VoidCause } from '../invoice/invoice-standing.js'
+import { formatDate } from './date-text.js'
+import { formatMoney } from './money-text.js'
 
 /**
  * How an enrollment's status is shown, everywhere (the list, the dialog's title and history,
@@ -54,7 +57,9 @@ export const TIMELINE_WORDS: Readonly<Record<TimelineEvent, string>> = {
   approved: 'Approved',
   declined: 'Declined',
   invoiced: 'Invoice issued',
+  'invoice-revised': 'Invoice revised',
   paid: 'Paid',
+  'invoice-voided': 'Invoice void',
 }
 
 /** An invoice's payment state, as the payment panel, the reports and the status page say it. */
@@ -64,4 +69,51 @@ export function paymentStateWords(payment: {
 }): 'Paid' | 'Overdue' | 'Unpaid' {
   if (payment.paidOn) return 'Paid'
   return payment.overdue ? 'Overdue' : 'Unpaid'
+}
+
+/** An invoice's standing in one word or two, as the payment panel, the reports and the status page say it. */
+export const INVOICE_STANDING_WORDS: Readonly<Record<InvoiceStanding, string>> = {
+  live: 'Live',
+  'under-revision': 'Under revision',
+  void: 'Void',
+}
+
+/**
+ * The sentence beside an invoice that is not simply live (docs/product.md#invoices), the same on
+ * the payment panel, the invoice page, the status page and in the invoices report; null for a
+ * live one. A credit due back is said by `creditDueBackSentence`.
+ */
+export function invoiceStandingSentence(invoice: {
+  standing: InvoiceStanding
+  voidCause?: VoidCause | null
+}): string | null {
+  switch (invoice.standing) {
+    case 'live':
+      return null
+    case 'under-revision':
+      return 'Under revision: the enrollment was sent back to its representative. This invoice stays due until a revision replaces it.'
+    case 'void':
+      return invoice.voidCause === 'deleted'
+        ? 'Void: the enrollment was deleted. Nothing is due.'
+        : 'Void: the enrollment was declined. Nothing is due.'
+  }
+}
+
+/** A payment recorded on an invoice that is now void (amount in cents, date YYYY-MM-DD). */
+export function creditDueBackSentence(cents: number, paidOn: string): string {
+  return `Credit due back: the payment of ${formatMoney(cents)} received on ${formatDate(paidOn)} is owed back to the LMA.`
+}
+
+/**
+ * An LMA enrollment the program office sent back to its representative (docs/product.md#lifecycle),
+ * in the words of the authorization view, the status page and the mail ('Their reason: …').
+ */
+export function sentBackWords(sentBack: { at: string; reason: string | null }): {
+  line: string
+  reason: string | null
+} {
+  return {
+    line: `Sent back by the program office on ${formatDate(sentBack.at)} to be reviewed and authorized again.`,
+    reason: sentBack.reason ? `Their reason: ${sentBack.reason}` : null,
+  }
 }

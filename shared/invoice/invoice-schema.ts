@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INVOICE_STANDINGS, VOID_CAUSES } from './invoice-standing.js'
 
 const money = z.number().describe('Dollars, computed from whole cents.')
 
@@ -31,5 +32,26 @@ export const invoiceSchema = z
       .describe('Only items with a quantity above 0.'),
     subtotal: money,
     grandTotal: money,
+    revision: z
+      .int()
+      .describe(
+        'The revision shown: 1 when issued, n+1 each time a change revised it (same number).',
+      ),
+    standing: z
+      .enum(INVOICE_STANDINGS)
+      .describe(
+        'live; under-revision while the enrollment is sent back or awaits approval again (still due); void once it was declined or deleted (nothing due).',
+      ),
+    voided: z
+      .object({
+        on: z.iso.datetime(),
+        cause: z.enum(VOID_CAUSES),
+        reason: z.string().nullable().describe('The office’s reason given with the decline.'),
+      })
+      .nullable()
+      .describe('When and why it was voided; null while live.'),
+    revisions: z
+      .array(z.object({ revision: z.int(), invoiceDate: z.iso.date(), grandTotal: money }))
+      .describe('Every revision, the first first; the last is this one.'),
   })
   .meta({ id: 'Invoice' })

@@ -1,6 +1,14 @@
 import type { z } from 'zod'
 import type { invoiceSchema } from './invoice-schema.js'
 
+export {
+  INVOICE_STANDINGS,
+  type InvoiceStanding,
+  invoiceStanding,
+  VOID_CAUSES,
+  type VoidCause,
+} from './invoice-standing.js'
+
 /** An issued invoice as the API answers it; money in dollars, computed from cents. */
 export type Invoice = z.output<typeof invoiceSchema>
 export type InvoiceItem = Invoice['items'][number]
@@ -36,4 +44,28 @@ export function isOverdue(
   today: string,
 ): boolean {
   return invoice.paidOn === null && today > paymentDueDate(invoice.invoiceDate)
+}
+
+/**
+ * How every screen, file and mail names an invoice: 'Invoice 2026-0003', and from its second
+ * revision on 'Invoice 2026-0003, revision 2' (docs/product.md#invoices).
+ */
+export function invoiceName(invoiceNumber: string, revision: number): string {
+  return revision > 1
+    ? `Invoice ${invoiceNumber}, revision ${revision}`
+    : `Invoice ${invoiceNumber}`
+}
+
+/** The file name of an invoice's PDF: `invoice-2026-0003.pdf`, `invoice-2026-0003-r2.pdf`. */
+export function invoiceFilename(invoiceNumber: string, revision: number): string {
+  return revision > 1 ? `invoice-${invoiceNumber}-r${revision}.pdf` : `invoice-${invoiceNumber}.pdf`
+}
+
+/** A payment recorded on a void invoice is owed back to the LMA: that amount in cents, else null. */
+export function creditDueBackCents(invoice: {
+  voidedAt: string | null
+  paidOn: string | null
+  grandTotalCents: number
+}): number | null {
+  return invoice.voidedAt !== null && invoice.paidOn !== null ? invoice.grandTotalCents : null
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { hasInvalidCharacter } from '../enrollment/text-fields.js'
 import { normalizeText } from '../enrollment/text-normalization.js'
 import { lengthMessage, MESSAGES } from '../enrollment/validation-messages.js'
+import { INVOICE_STANDINGS, VOID_CAUSES } from '../invoice/invoice-standing.js'
 import { OFFICE_LIMITS, SHARE_WITHOUT_REASON } from './office-limits.js'
 
 /**
@@ -145,7 +146,14 @@ export const paymentSchema = z
     grandTotal: z.number(),
     paidOn: z.iso.date().nullable(),
     reference: z.string().nullable(),
-    overdue: z.boolean(),
+    overdue: z.boolean().describe('Unpaid past its due date; never for a void invoice.'),
+    revision: z.int(),
+    standing: z.enum(INVOICE_STANDINGS),
+    voidCause: z.enum(VOID_CAUSES).nullable(),
+    creditDueBack: z
+      .number()
+      .nullable()
+      .describe('A payment recorded on an invoice now void, owed back (dollars); else null.'),
   })
   .meta({ id: 'InvoicePaymentState' })
 

@@ -249,7 +249,7 @@ export async function insertProgramYears(
       const stored = await createEnrollmentRepository(db).findByGuid(seed.guid)
       if (!stored) throw new Error('The seeded enrollment is missing')
       await db.transaction().execute(async (trx) => {
-        await issueInvoice(trx, SEED_CONFIG, stored, seed.invoicedAt ?? undefined)
+        await issueInvoice(trx, SEED_CONFIG, stored, 'bill', seed.invoicedAt ?? undefined)
       })
       await db
         .updateTable('invoices')

@@ -19,6 +19,7 @@ import * as auditTrail from './0017-audit-trail.js'
 import * as dataRetention from './0018-data-retention.js'
 import * as enrollmentListChanges from './0019-enrollment-list-changes.js'
 import * as capabilityMail from './0020-capability-mail.js'
+import * as invoiceRevisions from './0021-invoice-revisions.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-data-retention': dataRetention,
   '0019-enrollment-list-changes': enrollmentListChanges,
   '0020-capability-mail': capabilityMail,
+  '0021-invoice-revisions': invoiceRevisions,
 }

@@ -15,7 +15,8 @@ const input: InvoiceMailInput = {
   ],
   grandTotalCents: 80000,
   remitTo: ['Program Office', 'PO Box 7', 'Detroit, MI 48226'],
-  reissued: false,
+  revision: 1,
+  replaces: null,
   supportEmail: 'help@example.com',
   supportPhone: '1-800-555-0142',
 }
@@ -47,9 +48,18 @@ describe('invoiceMail', () => {
     expect(mail.text).toContain('Tri-County <Chevy> & Friends')
   })
 
-  it('says when it replaces an invoice sent earlier under the same number', () => {
-    expect(invoiceMail({ ...input, reissued: true }).text).toContain(
-      'this invoice replaces the one sent earlier under the same number',
+  it('names a revision, and says which revision it replaces, with its date and total', () => {
+    const mail = invoiceMail({
+      ...input,
+      revision: 2,
+      replaces: { revision: 1, invoiceDate: '2025-02-01', grandTotalCents: 112500 },
+    })
+    expect(mail.subject).toBe(
+      'Invoice 2025-0007, revision 2: 2025 Chevrolet Dealer Funded POS Program',
+    )
+    expect(mail.text).toContain('Revision: 2')
+    expect(mail.text).toContain(
+      'this revision replaces revision 1 of Feb 1, 2025 (total $1,125.00), under the same number',
     )
   })
 })

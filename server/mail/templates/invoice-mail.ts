@@ -1,7 +1,7 @@
 import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
 import { formatDate } from '../../../shared/format/date-text.js'
 import { formatMoney } from '../../../shared/format/money-text.js'
-import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
+import { invoiceName, PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 
 export interface InvoiceMailInput {
@@ -22,8 +22,10 @@ export interface InvoiceMailInput {
   }>
   grandTotalCents: number
   remitTo: string[]
-  /** A re-approval re-issued the invoice under its number. */
-  reissued: boolean
+  /** The revision mailed: 1 when issued, n+1 at each revision (docs/product.md#invoices). */
+  revision: number
+  /** The revision it replaces; null for revision 1. */
+  replaces: { revision: number; invoiceDate: string; grandTotalCents: number } | null
   supportEmail: string
   supportPhone: string
 }
@@ -37,24 +39,26 @@ export function invoiceMail(input: InvoiceMailInput): MailContent {
       item.description,
       `${item.quantity} × ${formatMoney(item.unitPriceCents)} = ${formatMoney(item.subtotalCents)}`,
     ])
+  const named = invoiceName(input.invoiceNumber, input.revision)
+  const { replaces } = input
   return renderMail(
-    `Invoice ${input.invoiceNumber}: ${program}`,
-    `Invoice ${input.invoiceNumber}`,
+    `${named}: ${program}`,
+    named,
     [
       {
-        paragraph: `Attached is invoice ${input.invoiceNumber} for the ${program} enrollment of ${input.lmaName}.`,
+        paragraph: `Attached is ${named.replace('Invoice', 'invoice')} for the ${program} enrollment of ${input.lmaName}.`,
       },
-      ...(input.reissued
+      ...(replaces
         ? [
             {
-              paragraph:
-                'The enrollment was changed and approved again: this invoice replaces the one sent earlier under the same number.',
+              paragraph: `The enrollment was changed: this revision replaces revision ${replaces.revision} of ${formatDate(replaces.invoiceDate)} (total ${formatMoney(replaces.grandTotalCents)}), under the same number. Please pay this revision’s total; a payment already made counts toward it.`,
             },
           ]
         : []),
       {
         facts: [
           ['Invoice number', input.invoiceNumber],
+          ...(input.revision > 1 ? [['Revision', String(input.revision)] as [string, string]] : []),
           ['Date', formatDate(input.invoiceDate)],
           ['Terms', input.terms],
           ...(input.enrollmentReference

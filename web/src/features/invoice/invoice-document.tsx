@@ -7,7 +7,7 @@ export function InvoiceDocument({
   invoice,
   logo,
 }: {
-  invoice: Omit<Invoice, 'guid'>
+  invoice: Omit<Invoice, 'guid' | 'voided'>
   logo: string
 }) {
   return (
