@@ -1,6 +1,6 @@
-import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import { directoryRowOf } from '../dealer-directory/dealer-directory-row.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -27,17 +27,7 @@ export async function approveEnrollment(
       await enqueueApprovalConfirmation(context, trx, stored)
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
-        await createDealerDirectoryRepository(trx).upsertMany([
-          {
-            bac: bacKey(dealer.bac),
-            name: dealer.name,
-            address: dealer.address,
-            city: dealer.city,
-            state: dealer.state,
-            postal: dealer.postal,
-            country: dealer.country,
-          },
-        ])
+        await createDealerDirectoryRepository(trx).upsertMany([directoryRowOf(dealer)])
       }
       return 'Approved'
     },
