@@ -142,6 +142,10 @@ const STATUS_PAYMENT = [
   'grandTotal',
   'paidOn',
   'overdue',
+  'revision',
+  'standing',
+  'voidCause',
+  'creditDueBack',
 ] as const
 
 const DEV_MAIL = 'every mail the server sent (authorization and status links included)'
@@ -268,6 +272,8 @@ export const PUBLIC_ANSWERS: Readonly<Record<string, PublicAnswer>> = {
       'dealers[].kits',
       'dealerCount',
       'kitCount',
+      'sentBack.at',
+      'sentBack.reason',
       'timeline[].event',
       'timeline[].at',
       ...under('invoice.', STATUS_PAYMENT),
@@ -291,6 +297,13 @@ export const PUBLIC_ANSWERS: Readonly<Record<string, PublicAnswer>> = {
       'invoice.items[].subtotal',
       'invoice.subtotal',
       'invoice.grandTotal',
+      'invoice.revision',
+      'invoice.standing',
+      'invoice.voided.on',
+      'invoice.voided.cause',
+      'invoice.revisions[].revision',
+      'invoice.revisions[].invoiceDate',
+      'invoice.revisions[].grandTotal',
       ...under('payment.', STATUS_PAYMENT),
     ],
   },
