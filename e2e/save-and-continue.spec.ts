@@ -99,6 +99,8 @@ test('an LMA form with 12 dealer rows half filled is saved, reopened from the ma
     `Your form is saved. We emailed a link to continue to ${contactEmail}`,
   )
   await expect(note).toBeVisible()
+  // The keyboard is back on the button, not on the page's body.
+  await expect(page.getByRole('button', { name: 'Save and continue later' })).toBeFocused()
   await checkBothWidths(page, 'saved-note', note)
 
   // Saving again (the address is known now) keeps the same draft and sends no second mail.
@@ -108,6 +110,7 @@ test('an LMA form with 12 dealer rows half filled is saved, reopened from the ma
   await expect(
     page.getByText(`Your form is saved. The link we emailed to ${contactEmail} opens it until`),
   ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save and continue later' })).toBeFocused()
 
   const mail = await waitForMail(page, contactEmail, /^Continue your/)
   const escaped = BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -164,6 +164,8 @@ test('the receipt’s status link follows an LMA from Authorizing to Paid; the o
   await confirm.getByRole('button', { name: 'Yes' }).click()
   await expect(page.getByText(`Status link re-issued to ${contactEmail}.`).first()).toBeVisible()
   const panel = dialog.getByRole('region', { name: 'Status page link' })
+  // The keyboard goes to what happened, not to the page's body.
+  await expect(panel.getByRole('status')).toBeFocused()
   await panel.scrollIntoViewIfNeeded()
   await expectAccessible(page, { targetSize: true })
   await panel.screenshot({ path: 'test-results/status-page/7-admin-panel-1280.png' })

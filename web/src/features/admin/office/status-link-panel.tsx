@@ -1,6 +1,7 @@
 import { receiptAddress } from '@shared/enrollment/receipt-address'
 import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { api } from '../../../lib/api-client'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
@@ -18,8 +19,10 @@ export function StatusLinkPanel({ enrollment }: { enrollment: SavedEnrollment })
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState('')
   const recipient = receiptAddress(enrollment)
+  const saidId = `${id}-said`
 
   async function reissue() {
+    if (busy) return
     const question = `Revoke every link to this enrollment's status page and mail a new one to ${recipient}?`
     if (!(await confirm(question))) return
     setBusy(true)
@@ -31,6 +34,8 @@ export function StatusLinkPanel({ enrollment }: { enrollment: SavedEnrollment })
       const done = `Status link re-issued to ${sentTo}.`
       toast.success(done)
       setSaid(done)
+      // The keyboard goes to what happened, not to the page's body.
+      focusWhenRendered(() => document.getElementById(saidId))
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error))
     } finally {
@@ -49,11 +54,18 @@ export function StatusLinkPanel({ enrollment }: { enrollment: SavedEnrollment })
         {recipient || 'the receipt’s recipient'}.
       </p>
       <p>
-        <button type="button" className="button" onClick={reissue} disabled={busy || !recipient}>
+        {/* Busy, it stays focusable (aria-disabled): the focus is not dropped to the page. */}
+        <button
+          type="button"
+          className="button"
+          onClick={reissue}
+          disabled={!recipient}
+          aria-disabled={busy || undefined}
+        >
           Revoke and re-issue status link
         </button>
       </p>
-      <p className="visually-hidden" role="status">
+      <p className="office-panel__said" id={saidId} role="status" tabIndex={-1}>
         {said}
       </p>
     </section>

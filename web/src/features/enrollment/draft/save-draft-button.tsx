@@ -62,7 +62,11 @@ export function SaveDraftButton({
 
   return (
     <>
-      <button type="button" className="button" onClick={start} disabled={busy}>
+      {/*
+       * Busy, it stays focusable (aria-disabled, and start() ignores it): the keyboard stays on it
+       * while the form saves, and the address dialog gives the focus back to it on closing.
+       */}
+      <button type="button" className="button" onClick={start} aria-disabled={busy || undefined}>
         {busy ? 'Saving...' : 'Save and continue later'}
       </button>
       <p
