@@ -2,18 +2,28 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useRef, use
 import { Modal } from './modal'
 import { createQuestionSlot, type OpenQuestion } from './question-slot'
 
-type Ask = (message: string, title?: string) => Promise<boolean>
+/** The two buttons' words, when Yes and No would not say what each does. */
+export interface ConfirmAnswers {
+  yes: string
+  no: string
+}
+
+type Ask = (message: string, title?: string, answers?: ConfirmAnswers) => Promise<boolean>
 
 const ConfirmContext = createContext<Ask | null>(null)
 
 interface Question {
   message: string
   title: string
+  answers: ConfirmAnswers
 }
 
+const YES_NO: ConfirmAnswers = { yes: 'Yes', no: 'No' }
+
 /**
- * Yes/No questions as a modal: `await confirm('Approve this enrollment?')`. It opens on No, the
- * answer that changes nothing; a second question answers the first No (see createQuestionSlot).
+ * Yes/No questions as a modal: `await confirm('Approve this enrollment?')`, or with words of its
+ * own for the two buttons ('Save and revise' / 'Cancel'). It opens on No, the answer that changes
+ * nothing; a second question answers the first No (see createQuestionSlot).
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenQuestion<Question> | null>(null)
@@ -21,7 +31,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const no = useRef<HTMLButtonElement>(null)
   useEffect(() => () => slot.dismiss(), [slot])
   const ask = useCallback<Ask>(
-    (message, title = 'Please confirm') => slot.ask({ message, title }),
+    (message, title = 'Please confirm', answers = YES_NO) => slot.ask({ message, title, answers }),
     [slot],
   )
   return (
@@ -42,10 +52,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
                 className="button button--primary"
                 onClick={() => open.answer(true)}
               >
-                Yes
+                {open.question.answers.yes}
               </button>
               <button ref={no} type="button" className="button" onClick={() => open.answer(false)}>
-                No
+                {open.question.answers.no}
               </button>
             </>
           }
