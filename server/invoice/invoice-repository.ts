@@ -181,7 +181,8 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         return { outcome: 'issued', invoice: await this.stored(executor, snapshot.enrollmentGuid) }
       }
       const before = await this.stored(executor, snapshot.enrollmentGuid)
-      const owedChanged = JSON.stringify(before.items) !== JSON.stringify(snapshot.items)
+      // Field by field: jsonb keeps an object's keys in an order of its own.
+      const owedChanged = !sameItems(before.items, snapshot.items)
       const billChanged =
         owedChanged ||
         JSON.stringify(before.billTo) !== JSON.stringify(snapshot.billTo) ||
@@ -320,6 +321,22 @@ async function nextNumber(executor: Kysely<Database>, year: number): Promise<str
   const number = result.rows[0]?.last_number
   if (number === undefined) throw new Error('No invoice number was assigned')
   return `${year}-${String(number).padStart(4, '0')}`
+}
+
+function sameItems(a: readonly InvoiceItemRow[], b: readonly InvoiceItemRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((item, index) => {
+      const other = b[index]
+      return (
+        other !== undefined &&
+        item.description === other.description &&
+        Number(item.quantity) === Number(other.quantity) &&
+        Number(item.unitPriceCents) === Number(other.unitPriceCents) &&
+        Number(item.subtotalCents) === Number(other.subtotalCents)
+      )
+    })
+  )
 }
 
 /** Keeps a revision's snapshot as it was issued (invoice_revisions, migration 0021). */
