@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { MAIL_KINDS } from '../mail/mail-kinds.js'
-import { LIFECYCLE, LIFECYCLE_ACTIONS, lifecycleMarkdown, lifecycleRows } from './lifecycle.js'
+import {
+  LIFECYCLE,
+  LIFECYCLE_ACTIONS,
+  lifecycleMarkdown,
+  lifecycleRows,
+} from '../shared/enrollment/lifecycle.js'
+import { MAIL_KINDS } from '../shared/mail/mail-kinds.js'
+import { repositoryDocument } from './test-support/markdown-tables.js'
 
-const product = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8')
+const product = repositoryDocument('docs/product.md')
 
 describe('the lifecycle table', () => {
   it('is shown in docs/product.md#lifecycle exactly as the data renders it', () => {
