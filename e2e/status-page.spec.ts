@@ -4,7 +4,7 @@ import { SHARE_REASON_LABEL, SHARE_WITHOUT_REASON } from '../shared/office/offic
 import { expectAccessible } from './support/accessibility'
 import { signIn, submitDealer } from './support/admin'
 import { expectDealerRows } from './support/dealer-table'
-import { freshBac, freshName, waitForMail } from './support/enrollment-data'
+import { freshBac, freshName, mailWidthOnPhone, waitForMail } from './support/enrollment-data'
 import { authorizationLink, BASE_URL } from './support/servers'
 
 /**
@@ -180,6 +180,8 @@ test('the receipt’s status link follows an LMA from Authorizing to Paid; the o
   await checkAtBothWidths(page, '5-not-valid')
 
   const reissued = await waitForMail(page, contactEmail, /^The status page of your/)
+  // Its link wraps on a phone rather than widening the mail.
+  expect(await mailWidthOnPhone(page, reissued.html)).toBeLessThanOrEqual(390)
   const newLink = statusLink(reissued.text)
   expect(newLink).not.toBe(link)
   await page.goto(newLink)
@@ -197,6 +199,7 @@ test('the receipt’s status link follows an LMA from Authorizing to Paid; the o
   await expect(answer).toBeVisible()
   await checkAtBothWidths(page, '6-lost-the-mail')
   const lost = await waitForMail(page, repEmail, /^The status page of your/)
+  expect(await mailWidthOnPhone(page, lost.html)).toBeLessThanOrEqual(390)
   await page.goto(statusLink(lost.text))
   await expect(page.locator('.status-page__status')).toHaveText('Approved')
   // The re-issued link still opens: asking again revokes nothing.

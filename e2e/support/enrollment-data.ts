@@ -40,6 +40,21 @@ export async function waitForMail(
   throw new Error(`No mail to ${recipient} arrived`)
 }
 
+/**
+ * How wide a mail's HTML lays out on a phone (390 px): more than 390 means the reader scrolls
+ * sideways (a long link that does not wrap). Laid out in a page of its own, beside `page`.
+ */
+export async function mailWidthOnPhone(page: Page, html: string): Promise<number> {
+  const phone = await page.context().newPage()
+  try {
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await phone.setContent(html)
+    return await phone.evaluate(() => document.documentElement.scrollWidth)
+  } finally {
+    await phone.close()
+  }
+}
+
 export async function fillDealerForm(
   page: Page,
   dealer: { bac: string; billing?: 'iMR Funds' | 'Open Parts' | 'None'; email?: string },

@@ -17,6 +17,18 @@ export interface MailBlock {
   lines?: { heading: string; lines: string[] }
 }
 
+/**
+ * A link's address, shown as text: it breaks anywhere rather than widening the mail past a
+ * phone's screen (`word-break` for the mail programs that know no `overflow-wrap: anywhere`).
+ */
+const BREAK_ANYWHERE = 'word-break:break-all;overflow-wrap:anywhere'
+
+/**
+ * A value that may hold a word longer than a phone's line (an email address): it wraps at its
+ * spaces, and breaks inside a word only where one word is longer than the line.
+ */
+const BREAK_LONG_WORDS = 'overflow-wrap:anywhere;word-break:break-word'
+
 /** One look for every mail: a heading, blocks, a footer; user text is escaped in the HTML part. */
 export function renderMail(
   subject: string,
@@ -33,12 +45,12 @@ export function renderMail(
     }
     if (block.link) {
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;background:#0b5cad;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(block.link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4f5b6b">Or open this address: <a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.url)}</a></p>`
+<p style="margin:0 0 16px;font-size:13px;color:#4f5b6b">Or open this address: <a href="${escapeHtml(block.link.url)}" style="${BREAK_ANYWHERE}">${escapeHtml(block.link.url)}</a></p>`
     }
     const rows = (block.facts ?? [])
       .map(
         ([label, value]) =>
-          `<tr><th align="left" style="padding:4px 12px 4px 0;color:#4f5b6b;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+          `<tr><th align="left" style="padding:4px 12px 4px 0;color:#4f5b6b;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0;${BREAK_LONG_WORDS}">${escapeHtml(value)}</td></tr>`,
       )
       .join('')
     return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`
