@@ -2,6 +2,7 @@ import type { Enrollment } from '@shared/enrollment/enrollment'
 import { erasedNotice } from '@shared/enrollment/retention'
 import type { AdminAction } from '@shared/enrollment/status-rules'
 import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormDirty, useFormState } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -11,16 +12,24 @@ import { useConfig } from '../../config/config-context'
 import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { DealerForm } from '../../enrollment/dealer-form/dealer-form'
 import { LmaForm } from '../../enrollment/lma-form/lma-form'
+import { getInvoice } from '../../invoice/invoice-calls'
 import { runAdminAction, updateEnrollment } from '../api/admin-calls'
 import { MailsPanel } from '../office/mails-panel'
 import { NotesPanel } from '../office/notes-panel'
 import { PaymentPanel } from '../office/payment-panel'
 import { useReasonPrompt } from '../office/reason-prompt'
 import { StatusLinkPanel } from '../office/status-link-panel'
+import { adminKeys } from '../query/admin-keys'
 import { useStaffAccess } from '../staff-access'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
 import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
+import {
+  SAVE_REVISION_ANSWERS,
+  SAVE_REVISION_TITLE,
+  saveRevision,
+  saveRevisionQuestion,
+} from './save-revision'
 
 export interface EditEnrollmentProps {
   loaded: SavedEnrollment
@@ -43,6 +52,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const mayChange = may('change')
   const confirm = useConfirm()
   const toast = useToast()
+  const client = useQueryClient()
   const [reasonPrompt, askReason] = useReasonPrompt()
   const [saved, setSaved] = useState(loaded)
   const [busy, setBusy] = useState(false)
@@ -60,8 +70,30 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
   const dirty = useFormDirty(form)
   onDirty(dirty)
 
+  /**
+   * An Approved LMA's invoice as it now stands, to tell whether the save revises it; null when
+   * there is none to revise (or it cannot be read: the server then decides alone).
+   */
+  const currentInvoice = async () => {
+    if (saved.type !== 'Lma' || saved.status !== 'Approved') return null
+    try {
+      return await client.fetchQuery({
+        queryKey: adminKeys.invoiceDocument(saved.guid),
+        queryFn: ({ signal }) => getInvoice(saved.guid, signal),
+        staleTime: 0,
+      })
+    } catch {
+      return null
+    }
+  }
+
+  /** Save asks first; a save that revises the invoice says so, and what it mails to whom. */
   const beforeSubmit = async () => {
-    if (!(await confirm('Save the changes to this enrollment?'))) return false
+    const revision = saveRevision(saved.status, await currentInvoice(), form.values)
+    const agreed = revision
+      ? await confirm(saveRevisionQuestion(revision), SAVE_REVISION_TITLE, SAVE_REVISION_ANSWERS)
+      : await confirm('Save the changes to this enrollment?')
+    if (!agreed) return false
     await pause(50)
     return true
   }
@@ -156,7 +188,8 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       )}
       {saved.type === 'Lma' ? <LmaForm {...props} /> : <DealerForm {...props} />}
       <AuthorizationReminders guid={saved.guid} type={saved.type} />
-      {saved.type === 'Lma' && saved.status === 'Approved' && <PaymentPanel guid={saved.guid} />}
+      {/* Any LMA that has an invoice: live, under revision or void (none: no panel). */}
+      {saved.type === 'Lma' && <PaymentPanel guid={saved.guid} />}
       <HistoryPanel guid={saved.guid} type={saved.type} />
       {/* Retention deleted its notes, mails and status links: nothing to show or send. */}
       {!saved.erased && (

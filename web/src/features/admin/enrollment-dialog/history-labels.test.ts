@@ -33,6 +33,18 @@ describe('the history’s words (docs/product.md#history)', () => {
     )
   })
 
+  it('names the invoice an action issued, revised or voided', () => {
+    expect(line({ field: 'invoice', before: null, after: '2026-0003 revision 1' })).toBe(
+      'Invoice: (blank) → 2026-0003 revision 1',
+    )
+    expect(
+      line({ field: 'invoice', before: '2026-0003 revision 1', after: '2026-0003 revision 2' }),
+    ).toBe('Invoice: 2026-0003 revision 1 → 2026-0003 revision 2')
+    expect(
+      line({ field: 'invoice', before: '2026-0003 revision 2', after: '2026-0003 void' }),
+    ).toBe('Invoice: 2026-0003 revision 2 → 2026-0003 void')
+  })
+
   it('shows money as money', () => {
     expect(line({ field: 'yearlyCost', before: 1200, after: 1325.5 })).toBe(
       'Yearly cost: $1,200.00 → $1,325.50',

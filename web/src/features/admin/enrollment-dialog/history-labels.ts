@@ -2,6 +2,7 @@ import { DEALER_ENTRY_FIELDS, type DealerField } from '@shared/enrollment/dealer
 import {
   type ChangePath,
   type HistoryDealerRow,
+  INVOICE_FIELD,
   parseChangePath,
   REASON_SHOWN_FIELD,
   YEARLY_COST_FIELD,
@@ -49,6 +50,8 @@ const OTHER_LABELS: Record<string, string> = {
   paymentReference: 'Payment reference',
   // Decline's choice to show its reason on the enrollee's status page.
   [REASON_SHOWN_FIELD]: 'Reason shown on the status page',
+  // An action that issued, revised or voided the invoice: '2026-0003 revision 1 → … revision 2'.
+  [INVOICE_FIELD]: 'Invoice',
 }
 
 function isKey<T extends object>(table: T, key: string): key is Extract<keyof T, string> {

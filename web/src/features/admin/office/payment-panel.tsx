@@ -1,10 +1,16 @@
 import { formatDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
-import { paymentStateWords } from '@shared/format/status-words'
+import {
+  creditDueBackSentence,
+  invoiceStandingSentence,
+  paymentStateWords,
+} from '@shared/format/status-words'
+import { invoiceName } from '@shared/invoice/invoice'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
+import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { useChanged } from '../query/admin-changes'
@@ -22,8 +28,12 @@ function localToday(): string {
 }
 
 /**
- * An approved LMA's invoice and its payment (docs/product.md#office-workflow): due date, paid
- * on and reference, or Unpaid / Overdue; marking it paid or unpaid again, for a role that may.
+ * An LMA's invoice and its payment (docs/product.md#office-workflow), once it has one: live, under
+ * revision while the enrollment is sent back, or void after a decline; its revision from the
+ * second on; due date, paid on and reference, or Unpaid / Overdue; marking it paid or unpaid
+ * again, for a role that may. A void invoice takes no payment; one recorded before it was voided
+ * is a credit due back, cleared with Mark Unpaid once refunded. An LMA without an invoice (404)
+ * shows no panel at all.
  */
 export function PaymentPanel({ guid }: { guid: string }) {
   const client = useQueryClient()
@@ -32,6 +42,10 @@ export function PaymentPanel({ guid }: { guid: string }) {
     queryKey: adminKeys.invoice(guid),
     queryFn: ({ signal }) => getPayment(guid, signal),
   })
+  // Not invoiced (never approved): nothing to show, and no failure either.
+  if (payment.error instanceof ApiError && payment.error.status === 404) return null
+  // Until the first answer, no panel: most LMAs that are not Approved have no invoice.
+  if (payment.data === undefined && !payment.isError) return null
   return (
     <section
       className="history office-panel"
@@ -78,6 +92,17 @@ function PaymentState({
   // Why the payment shown is not what was asked for (another administrator changed it first).
   const [conflict, setConflict] = useState('')
   const state = paymentStateWords(payment)
+  const isVoid = payment.standing === 'void'
+  const standing = invoiceStandingSentence(payment)
+  const credit =
+    payment.creditDueBack !== null && payment.paidOn
+      ? creditDueBackSentence(Math.round(payment.creditDueBack * 100), payment.paidOn)
+      : null
+  const name = invoiceName(payment.invoiceNumber, payment.revision)
+  const stateId = `${id}-state`
+  // The keyboard goes to the payment as it now stands, not to the page's body, once the button
+  // that was pressed is gone (Mark Paid and Mark Unpaid take each other's place).
+  const focusState = () => focusWhenRendered(() => document.getElementById(stateId))
 
   /** A 409: the invoice changed meanwhile. Says so, and shows the payment as it now stands. */
   const showConflict = async (caught: unknown): Promise<boolean> => {
@@ -93,6 +118,7 @@ function PaymentState({
     try {
       onChange(await markPaid(guid, paidOn, reference))
       toast.success(`Invoice ${payment.invoiceNumber} is marked paid.`)
+      focusState()
     } catch (caught) {
       if (await showConflict(caught)) return
       setErrors({
@@ -103,12 +129,20 @@ function PaymentState({
     }
   }
   const unpay = async () => {
-    if (!(await confirm(`Mark invoice ${payment.invoiceNumber} unpaid again?`))) return
+    const question = isVoid
+      ? `Mark void invoice ${payment.invoiceNumber} unpaid: its payment of ${formatDollars(payment.grandTotal)} was refunded to the LMA?`
+      : `Mark invoice ${payment.invoiceNumber} unpaid again?`
+    if (!(await confirm(question))) return
     setBusy(true)
     setConflict('')
     try {
       onChange(await markUnpaid(guid))
-      toast.success(`Invoice ${payment.invoiceNumber} is marked unpaid.`)
+      toast.success(
+        isVoid
+          ? `Invoice ${payment.invoiceNumber} is marked unpaid: its credit was refunded.`
+          : `Invoice ${payment.invoiceNumber} is marked unpaid.`,
+      )
+      focusState()
     } catch (caught) {
       if (await showConflict(caught)) return
       toast.error(caught instanceof Error ? caught.message : 'The payment could not be changed.')
@@ -119,17 +153,35 @@ function PaymentState({
 
   return (
     <>
+      {(standing || credit) && (
+        <div className={`banner payment__standing${isVoid ? ' banner--warning' : ''}`}>
+          {standing && <p className="payment__line">{standing}</p>}
+          {credit && <p className="payment__line payment__credit">{credit}</p>}
+        </div>
+      )}
       <dl className="payment__facts">
         <dt>Invoice</dt>
         <dd>
-          {payment.invoiceNumber} of {formatDate(payment.invoiceDate)},{' '}
-          {formatDollars(payment.grandTotal)}
+          {/* biome-ignore lint/security/noBlankTarget: a page of this site, opened with an opener
+              so that it starts with this tab's sign-in (session storage), as View Invoice */}
+          <a href={`/invoice/${guid}`} target="_blank" rel="opener">
+            {name}
+          </a>{' '}
+          of {formatDate(payment.invoiceDate)}, {formatDollars(payment.grandTotal)}
         </dd>
-        <dt>Due</dt>
-        <dd>{formatDate(payment.dueDate)}</dd>
+        {!isVoid && (
+          <>
+            <dt>Due</dt>
+            <dd>{formatDate(payment.dueDate)}</dd>
+          </>
+        )}
         <dt>Payment</dt>
-        <dd>
-          <span className={`payment-state payment-state--${state.toLowerCase()}`}>{state}</span>
+        <dd id={stateId} tabIndex={-1} className="payment__state">
+          {isVoid && !payment.paidOn ? (
+            <span className="payment-state">Nothing is due</span>
+          ) : (
+            <span className={`payment-state payment-state--${state.toLowerCase()}`}>{state}</span>
+          )}
           {payment.paidOn && ` on ${formatDate(payment.paidOn)}`}
           {payment.reference && `, reference ${payment.reference}`}
         </dd>
@@ -141,9 +193,9 @@ function PaymentState({
       )}
       {!mayChange ? null : payment.paidOn ? (
         <button type="button" className="button" disabled={busy} onClick={() => void unpay()}>
-          Mark Unpaid
+          {isVoid ? 'Mark Unpaid: refunded' : 'Mark Unpaid'}
         </button>
-      ) : (
+      ) : isVoid ? null : (
         <div className="payment__form">
           <div className={`field${errors.paidOn ? ' field--invalid' : ''}`}>
             <label className="field__label" htmlFor={`${id}-paid-on`}>

@@ -24,7 +24,10 @@ export const adminKeys = {
   history: (guid: string) => ['admin', 'enrollment', guid, 'history'] as const,
   notes: (guid: string) => ['admin', 'enrollment', guid, 'notes'] as const,
   mails: (guid: string) => ['admin', 'enrollment', guid, 'mails'] as const,
+  /** The invoice's payment state (the payment panel). */
   invoice: (guid: string) => ['admin', 'enrollment', guid, 'invoice'] as const,
+  /** The invoice itself, its items (what Save Changes compares): under `invoice`, changed with it. */
+  invoiceDocument: (guid: string) => ['admin', 'enrollment', guid, 'invoice', 'document'] as const,
   reminders: (guid: string) => ['admin', 'enrollment', guid, 'reminders'] as const,
   /** Every dashboard, whatever its year and brand. */
   dashboards: () => ['admin', 'dashboard'] as const,
