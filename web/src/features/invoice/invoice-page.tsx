@@ -1,5 +1,8 @@
-import type { Invoice } from '@shared/invoice/invoice'
-import { useEffect, useState } from 'react'
+import { formatDate } from '@shared/format/date-text'
+import { formatDollars } from '@shared/format/money-text'
+import { invoiceStandingSentence } from '@shared/format/status-words'
+import { type Invoice, invoiceName } from '@shared/invoice/invoice'
+import { useEffect, useId, useState } from 'react'
 import { failureText, GENERIC_ERROR_TEXT } from '../../components/ui/load-failed'
 import { PleaseWait } from '../../components/ui/please-wait'
 import { useToast } from '../../components/ui/toast'
@@ -9,14 +12,18 @@ import { useConfig } from '../config/config-context'
 import { downloadInvoicePdf, getInvoice } from './invoice-calls'
 import { InvoiceDocument } from './invoice-document'
 
-/** /invoice/{guid}: the printable invoice of an approved LMA enrollment. */
+/**
+ * /invoice/{guid}: the printable invoice of an LMA enrollment (docs/product.md#invoice-page), named
+ * with its revision from the second on; above it, whether it is under revision or void, and its
+ * earlier revisions, each a PDF to download.
+ */
 export function InvoicePage({ guid }: { guid: string }) {
   const { user } = useAuth()
   const { brands } = useConfig()
   const toast = useToast()
   const [invoice, setInvoice] = useState<Invoice | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  usePageTitle(invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice')
+  usePageTitle(invoice ? invoiceName(invoice.invoiceNumber, invoice.revision) : 'Invoice')
 
   useEffect(() => {
     const controller = new AbortController()
@@ -32,22 +39,86 @@ export function InvoicePage({ guid }: { guid: string }) {
   if (!invoice) return <PleaseWait />
   const logo =
     brands.find((brand) => brand.name === invoice.invoiceBrand)?.key ?? brands[0]?.key ?? 'chevy'
-  const download = () =>
-    downloadInvoicePdf(invoice, user?.idToken ?? '').catch((error: unknown) =>
+  const download = (revision = invoice.revision) =>
+    downloadInvoicePdf(invoice, user?.idToken ?? '', revision).catch((error: unknown) =>
       toast.error(error instanceof Error ? error.message : String(error)),
     )
   return (
     <>
+      <h1 className="invoice-page__title">
+        {invoiceName(invoice.invoiceNumber, invoice.revision)}
+      </h1>
       <div className="invoice-toolbar">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           Print
         </button>
-        <button type="button" className="button" onClick={download}>
+        <button type="button" className="button" onClick={() => void download()}>
           Download PDF
         </button>
       </div>
+      <InvoiceStanding invoice={invoice} />
+      <EarlierRevisions invoice={invoice} onDownload={(revision) => void download(revision)} />
       <InvoiceDocument invoice={invoice} logo={logo} />
     </>
+  )
+}
+
+/** Under revision or void: the sentence every screen says it in, and when and why it was voided. */
+function InvoiceStanding({ invoice }: { invoice: Invoice }) {
+  const sentence = invoiceStandingSentence({
+    standing: invoice.standing,
+    voidCause: invoice.voided?.cause ?? null,
+  })
+  if (!sentence) return null
+  return (
+    <div
+      className={`banner invoice-standing${invoice.standing === 'void' ? ' banner--warning' : ''}`}
+    >
+      <p>{sentence}</p>
+      {invoice.voided && (
+        <p className="invoice-standing__voided">
+          Voided on {formatDate(invoice.voided.on)}
+          {invoice.voided.reason ? `. The office’s reason: ${invoice.voided.reason}` : '.'}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The revisions this one replaced, the first first, each with its PDF as it was mailed. */
+function EarlierRevisions({
+  invoice,
+  onDownload,
+}: {
+  invoice: Invoice
+  onDownload(revision: number): void
+}) {
+  const headingId = useId()
+  const earlier = invoice.revisions.filter((each) => each.revision !== invoice.revision)
+  if (earlier.length === 0) return null
+  return (
+    <section className="invoice-revisions" aria-labelledby={headingId}>
+      <h2 id={headingId} className="invoice-revisions__title">
+        Earlier revisions
+      </h2>
+      <ul className="invoice-revisions__list">
+        {earlier.map((each) => (
+          <li key={each.revision}>
+            <span>
+              Revision {each.revision} of {formatDate(each.invoiceDate)},{' '}
+              {formatDollars(each.grandTotal)}
+            </span>{' '}
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => onDownload(each.revision)}
+            >
+              Download revision {each.revision} (PDF)
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
