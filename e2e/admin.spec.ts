@@ -214,8 +214,9 @@ test('an LMA is re-authorized, approved, and its link then shows the approved ba
   expect(sentBack.text).toContain('Their reason: Please add dealer 118008')
   await page.goto(`/chevy/enrollment/lma?auth=${guid}`)
   await expect(page.getByText('Authorization Requested')).toBeVisible()
-  await expect(page.locator('.banner__sent-back')).toContainText(
-    /^The program office sent this enrollment back to you on .+: Please add dealer 118008$/,
+  // In the words of the status page and the mail (sentBackWords).
+  await expect(page.locator('.banner__sent-back')).toHaveText(
+    /^Sent back by the program office on .+ to be reviewed and authorized again\.\s*Their reason: Please add dealer 118008$/,
   )
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })

@@ -2,7 +2,15 @@ import type { StatusPage, StatusPageInvoice } from '@shared/enrollment/status-pa
 import { brandDisplayName } from '@shared/format/brand-name'
 import { formatDate } from '@shared/format/date-text'
 import { formatDollars } from '@shared/format/money-text'
-import { paymentStateWords, statusPageWords, TIMELINE_WORDS } from '@shared/format/status-words'
+import {
+  creditDueBackSentence,
+  invoiceStandingSentence,
+  paymentStateWords,
+  sentBackWords,
+  statusPageWords,
+  TIMELINE_WORDS,
+} from '@shared/format/status-words'
+import { invoiceFilename } from '@shared/invoice/invoice'
 import { useEffect, useId, useState } from 'react'
 import { PleaseWait } from '../../components/ui/please-wait'
 import { usePageTitle } from '../../lib/page-title'
@@ -13,7 +21,8 @@ import { getStatusInvoice, statusInvoicePdfUrl } from './status-calls'
 
 /**
  * The enrollee's status page (docs/product.md#status-page): one enrollment as its status link
- * opens it, its dealers and kits, a timeline, and an approved LMA's invoice with its payment.
+ * opens it, a send-back, its dealers and kits, a timeline, and an LMA's invoice with its payment
+ * once invoiced (live, under revision or void).
  */
 export function StatusPageView({ token, page }: { token: string; page: StatusPage }) {
   usePageTitle('Enrollment Status')
@@ -51,40 +60,12 @@ export function StatusPageView({ token, page }: { token: string; page: StatusPag
                 The program office’s reason: {page.declineReason}
               </span>
             )}
+            {page.sentBack && <SentBack sentBack={page.sentBack} />}
           </dd>
         </div>
       </dl>
 
-      <section className="status-page__section" aria-labelledby={`${id}-dealers`}>
-        <h2 id={`${id}-dealers`} className="form-section__title">
-          Dealers and kits ordered
-        </h2>
-        <p>
-          {page.dealerCount} {page.dealerCount === 1 ? 'dealer' : 'dealers'}, {page.kitCount}{' '}
-          {page.kitCount === 1 ? 'kit' : 'kits'}.
-        </p>
-        <div className="status-page__table-frame">
-          <table className="status-page__table">
-            <thead>
-              <tr>
-                <th scope="col">BAC</th>
-                <th scope="col">Dealer</th>
-                <th scope="col">Kits</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.dealers.map((dealer, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as stored, in their order
-                <tr key={index}>
-                  <td>{dealer.bac}</td>
-                  <td>{dealer.name}</td>
-                  <td>{dealer.kits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <Dealers page={page} labelId={`${id}-dealers`} />
 
       <section className="status-page__section" aria-labelledby={`${id}-timeline`}>
         <h2 id={`${id}-timeline`} className="form-section__title">
@@ -120,7 +101,74 @@ export function StatusPageView({ token, page }: { token: string; page: StatusPag
   )
 }
 
-/** An approved LMA's invoice, opened through the status link, with its payment state. */
+/** Sent back to the representative: the line and the office's reason, as the authorization view says them. */
+function SentBack({ sentBack }: { sentBack: NonNullable<StatusPage['sentBack']> }) {
+  const words = sentBackWords(sentBack)
+  return (
+    <>
+      <span className="status-page__reason">{words.line}</span>
+      {words.reason && <span className="status-page__reason">{words.reason}</span>}
+    </>
+  )
+}
+
+/**
+ * The dealers and the kits they get, counted by the program's one definition. A declined
+ * enrollment orders none: it says so, and lists the dealers it named without a column of zeros.
+ */
+function Dealers({ page, labelId }: { page: StatusPage; labelId: string }) {
+  const declined = page.status === 'Declined'
+  return (
+    <section className="status-page__section" aria-labelledby={labelId}>
+      <h2 id={labelId} className="form-section__title">
+        {declined ? 'Dealers' : 'Dealers and kits ordered'}
+      </h2>
+      {declined ? (
+        <p>
+          This enrollment was declined, so no kits ship.{' '}
+          {page.dealers.length === 1
+            ? 'The dealer it named:'
+            : `The ${page.dealers.length} dealers it named:`}
+        </p>
+      ) : (
+        <p>
+          {page.dealerCount} {page.dealerCount === 1 ? 'dealer' : 'dealers'}, {page.kitCount}{' '}
+          {page.kitCount === 1 ? 'kit' : 'kits'}.
+        </p>
+      )}
+      <div className="status-page__table-frame">
+        <table className="status-page__table">
+          <thead>
+            <tr>
+              <th scope="col">BAC</th>
+              <th scope="col">Dealer</th>
+              {!declined && (
+                <th scope="col" className="status-page__kits">
+                  Kits
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {page.dealers.map((dealer, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as stored, in their order
+              <tr key={index}>
+                <td>{dealer.bac}</td>
+                <td>{dealer.name}</td>
+                {!declined && <td className="status-page__kits">{dealer.kits}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * An LMA's invoice, opened through the status link, with its payment state: live, under revision
+ * while the enrollment is sent back, or void (docs/product.md#status-page).
+ */
 function StatusInvoice({ token, labelId }: { token: string; labelId: string }) {
   const { brands } = useConfig()
   const [loaded, setLoaded] = useState<StatusPageInvoice | 'failed' | null>(null)
@@ -145,12 +193,13 @@ function StatusInvoice({ token, labelId }: { token: string; labelId: string }) {
       )}
       {loaded && loaded !== 'failed' && (
         <>
+          <InvoiceStanding payment={loaded.payment} />
           <PaymentFacts payment={loaded.payment} />
           <p>
             <a
               className="button button--primary"
               href={statusInvoicePdfUrl(token)}
-              download={`invoice-${loaded.payment.invoiceNumber}.pdf`}
+              download={invoiceFilename(loaded.payment.invoiceNumber, loaded.payment.revision)}
             >
               Download PDF
             </a>
@@ -171,18 +220,41 @@ function StatusInvoice({ token, labelId }: { token: string; labelId: string }) {
   )
 }
 
+/** Under revision or void, and a payment owed back: the sentences every screen says them in. */
+function InvoiceStanding({ payment }: { payment: StatusPageInvoice['payment'] }) {
+  const sentence = invoiceStandingSentence(payment)
+  const credit =
+    payment.creditDueBack !== null && payment.paidOn
+      ? creditDueBackSentence(Math.round(payment.creditDueBack * 100), payment.paidOn)
+      : null
+  if (!sentence && !credit) return null
+  return (
+    <div
+      className={`banner status-page__standing${payment.standing === 'void' ? ' banner--warning' : ''}`}
+    >
+      {sentence && <p>{sentence}</p>}
+      {credit && <p>{credit}</p>}
+    </div>
+  )
+}
+
 function PaymentFacts({ payment }: { payment: StatusPageInvoice['payment'] }) {
   const state = paymentStateWords(payment)
+  const isVoid = payment.standing === 'void'
+  // 'Total due' only while something is due: a paid or void invoice has a total, nothing due.
+  const totalLabel = payment.paidOn || isVoid ? 'Total' : 'Total due'
+  const revision = payment.revision > 1 ? `, revision ${payment.revision},` : ''
   return (
     <dl className="status-page__facts">
       <div>
         <dt>Invoice</dt>
         <dd>
-          {payment.invoiceNumber} of {formatDate(payment.invoiceDate)}
+          {payment.invoiceNumber}
+          {revision} of {formatDate(payment.invoiceDate)}
         </dd>
       </div>
       <div>
-        <dt>Total due</dt>
+        <dt>{totalLabel}</dt>
         <dd>{formatDollars(payment.grandTotal)}</dd>
       </div>
       <div>
@@ -190,7 +262,9 @@ function PaymentFacts({ payment }: { payment: StatusPageInvoice['payment'] }) {
         <dd className="status-page__payment">
           {payment.paidOn
             ? `${state} on ${formatDate(payment.paidOn)}`
-            : `${state}: due by ${formatDate(payment.dueDate)}`}
+            : isVoid
+              ? 'Nothing is due'
+              : `${state}: due by ${formatDate(payment.dueDate)}`}
         </dd>
       </div>
     </dl>

@@ -5,6 +5,7 @@ import type {
 } from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { formatDate } from '@shared/format/date-text'
+import { sentBackWords } from '@shared/format/status-words'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
 import { type FormState, useFormSnapshot } from '../../../components/form/form-state'
@@ -112,13 +113,22 @@ export function LmaForm({
   )
 }
 
-/** Sent back by the program office: when, and its reason as a line (docs/product.md#authorization-view). */
+/**
+ * Sent back by the program office: when, and its reason as a line, in the words the status page
+ * and the mail say them (sentBackWords; docs/product.md#authorization-view).
+ */
 function SentBackOn({ sentBack }: { sentBack: EnrollmentSentBack | null | undefined }) {
   if (!sentBack) return null
+  const words = sentBackWords(sentBack)
   return (
     <p className="banner__sent-back">
-      The program office sent this enrollment back to you on {formatDate(sentBack.at)}
-      {sentBack.reason ? `: ${sentBack.reason}` : '.'}
+      {words.line}
+      {words.reason && (
+        <>
+          <br />
+          {words.reason}
+        </>
+      )}
     </p>
   )
 }
