@@ -179,19 +179,22 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
                 </p>
               </div>
             )}
-            {previous && (
-              <p className="list-previous__note">{previousRowsText(previous, filters)}</p>
-            )}
-            {/* An earlier answer's rows (another year's): dimmed, and none of them opens. */}
-            <div className={previous ? 'stack list-previous' : 'stack'} inert={Boolean(previous)}>
-              <ListTable
-                rows={rows}
-                sort={sort}
-                onSort={(next) => show({ filters, sort: next })}
-                onOpen={(row) => open(row.guid)}
-                selection={mayChange ? { selected, onSelect: select } : undefined}
-              />
-              <Pager page={shown} pages={pages} onPage={setPage} />
+            <div className="list-rows">
+              {/* Over the rows, taking no room: the list keeps its place while it fetches. */}
+              {previous && (
+                <p className="list-previous__note">{previousRowsText(previous, filters)}</p>
+              )}
+              {/* An earlier answer's rows (another year's): dimmed, and none of them opens. */}
+              <div className={previous ? 'stack list-previous' : 'stack'} inert={Boolean(previous)}>
+                <ListTable
+                  rows={rows}
+                  sort={sort}
+                  onSort={(next) => show({ filters, sort: next })}
+                  onOpen={(row) => open(row.guid)}
+                  selection={mayChange ? { selected, onSelect: select } : undefined}
+                />
+                <Pager page={shown} pages={pages} onPage={setPage} />
+              </div>
             </div>
           </>
         )}
