@@ -429,7 +429,7 @@ test.describe('the list on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'enrollments' })).toHaveText(
       /^\d+ enrollments, [\d,]+ dealers, [\d,]+ kits, amount \$[\d,]+\.\d\d$/,
     )
-    await page.getByLabel('Sort by').selectOption({ label: 'Name, ascending' })
+    await page.getByLabel('Sort by').selectOption({ label: 'Name, A to Z' })
     await expect(page).toHaveURL(/[?&]sort=dealerName$/)
     const names = await listRows(page).locator('.list-table__name').allTextContents()
     expect(names).toEqual(

@@ -5,10 +5,19 @@ import { AUDIT_ACTION_WORDS, auditFiltersText } from './audit-words.js'
 describe('the audit trail in words', () => {
   it('names each filter by its label, in the order the request gave them', () => {
     expect(auditFiltersText({ year: 2026, status: 'Approved', sort: '-submitted' })).toBe(
-      'Year: 2026, Status: Approved, Sort: -submitted',
+      'Year: 2026, Status: Approved, Sort: Created, newest first',
     )
     expect(auditFiltersText({ selected: 3, reason: true, shareReason: false })).toBe(
       'Selected: 3, With a reason: yes, Reason shown to the enrollee: no',
+    )
+  })
+
+  it('says a sort in words, as the list’s Sort by does, and a date as every screen writes one', () => {
+    expect(auditFiltersText({ sort: '-updated' })).toBe('Sort: Updated, newest first')
+    expect(auditFiltersText({ sort: 'dealerName' })).toBe('Sort: Name, A to Z')
+    expect(auditFiltersText({ sort: '-kits' })).toBe('Sort: Kits, most first')
+    expect(auditFiltersText({ invoiceNumber: '2026-0007', paid: true, paidOn: '2026-11-28' })).toBe(
+      'Invoice number: 2026-0007, Paid: yes, Paid on: Nov 28, 2026',
     )
   })
 

@@ -1,3 +1,5 @@
+import { listSortText, parseListSort } from '../enrollment/list-view.js'
+import { formatDate } from '../format/date-text.js'
 import type { AuditAction, AuditEntry, AuditFilters } from './audit-schema.js'
 
 /** What each action of the audit trail is called, on the Audit trail tab and in its export. */
@@ -38,10 +40,22 @@ const FILTER_LABELS: Record<string, string> = {
   retentionYears: 'Years kept',
 }
 
-function valueWords(value: AuditFilters[string]): string {
+/** The filters whose value is a calendar date ('2026-11-28'). */
+const DATE_FILTERS = new Set(['paidOn'])
+
+/**
+ * A filter's value in words: a sort as the list says it ('Updated, newest first', not
+ * '-updated'), a date as every screen writes one ('Nov 28, 2026', not '2026-11-28').
+ */
+function valueWords(key: string, value: AuditFilters[string]): string {
   if (value === true) return 'yes'
   if (value === false) return 'no'
   if (value === null) return 'none'
+  if (key === 'sort' && typeof value === 'string') {
+    const sort = parseListSort(value)
+    if (sort) return listSortText(sort)
+  }
+  if (DATE_FILTERS.has(key) && typeof value === 'string') return formatDate(value)
   return String(value)
 }
 
@@ -49,7 +63,7 @@ function valueWords(value: AuditFilters[string]): string {
 export function auditFiltersText(filters: AuditFilters): string {
   const parts = Object.entries(filters)
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${FILTER_LABELS[key] ?? key}: ${valueWords(value)}`)
+    .map(([key, value]) => `${FILTER_LABELS[key] ?? key}: ${valueWords(key, value)}`)
   return parts.length > 0 ? parts.join(', ') : 'None'
 }
 

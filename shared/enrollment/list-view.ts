@@ -66,30 +66,70 @@ export interface ListColumn {
   sortValue(item: ListItem, brands: readonly Brand[]): string | number
   /** Text compared as people read it (case aside, numbers in order); else as it is (ISO times). */
   collate?: boolean
+  /** Its two orders in words, ascending then descending: 'oldest first', 'A to Z'. */
+  order: readonly [ascending: string, descending: string]
 }
+
+const BY_TIME = ['oldest first', 'newest first'] as const
+const BY_LETTER = ['A to Z', 'Z to A'] as const
 
 /** The list's columns, in their order on screen and in the export. */
 export const LIST_COLUMNS: readonly ListColumn[] = [
-  { sort: 'year', header: 'Year', sortValue: (item) => item.year },
+  { sort: 'year', header: 'Year', sortValue: (item) => item.year, order: BY_TIME },
   {
     sort: 'brand',
     header: 'Brand',
     sortValue: (item, brands) => brandDisplayName(brands, item.brand),
     collate: true,
+    order: BY_LETTER,
   },
-  { sort: 'type', header: 'Type', sortValue: (item) => listTypeText(item.type), collate: true },
-  { sort: 'bac', header: 'BAC', sortValue: (item) => listBacText(item), collate: true },
-  { sort: 'dealerName', header: 'Name', sortValue: (item) => listNameText(item), collate: true },
+  {
+    sort: 'type',
+    header: 'Type',
+    sortValue: (item) => listTypeText(item.type),
+    collate: true,
+    order: BY_LETTER,
+  },
+  {
+    sort: 'bac',
+    header: 'BAC',
+    sortValue: (item) => listBacText(item),
+    collate: true,
+    order: ['lowest first', 'highest first'],
+  },
+  {
+    sort: 'dealerName',
+    header: 'Name',
+    sortValue: (item) => listNameText(item),
+    collate: true,
+    order: BY_LETTER,
+  },
   {
     sort: 'status',
     header: 'Status',
     sortValue: (item) => statusWords(item.status),
     collate: true,
+    order: BY_LETTER,
   },
-  { sort: 'submitted', header: 'Created', sortValue: (item) => item.created },
-  { sort: 'updated', header: 'Updated', sortValue: (item) => item.modified },
-  { sort: 'kits', header: 'Kits', sortValue: (item) => item.kits },
+  { sort: 'submitted', header: 'Created', sortValue: (item) => item.created, order: BY_TIME },
+  { sort: 'updated', header: 'Updated', sortValue: (item) => item.modified, order: BY_TIME },
+  {
+    sort: 'kits',
+    header: 'Kits',
+    sortValue: (item) => item.kits,
+    order: ['fewest first', 'most first'],
+  },
 ]
+
+/**
+ * A sort in words, as the list's 'Sort by' offers it and the audit trail names it: 'Updated,
+ * newest first', 'Name, A to Z', 'Kits, most first'.
+ */
+export function listSortText(sort: ListSort): string {
+  const column = LIST_COLUMNS.find((candidate) => candidate.sort === sort.key)
+  if (!column) return formatListSort(sort)
+  return `${column.header}, ${column.order[sort.descending ? 1 : 0]}`
+}
 
 /** Other spellings an address may use for a sort key. */
 const SORT_ALIASES: Record<string, ListSortKey> = {

@@ -2,6 +2,7 @@ import {
   formatListSort,
   LIST_COLUMNS,
   type ListSort,
+  listSortText,
   parseListSort,
 } from '@shared/enrollment/list-view'
 import { formatMoney } from '@shared/format/money-text'
@@ -65,14 +66,16 @@ export function ListSummary({
             if (next) onSort(next)
           }}
         >
-          {LIST_COLUMNS.flatMap((column) => [
-            <option key={column.sort} value={column.sort}>
-              {column.header}, ascending
-            </option>,
-            <option key={`-${column.sort}`} value={`-${column.sort}`}>
-              {column.header}, descending
-            </option>,
-          ])}
+          {LIST_COLUMNS.flatMap((column) =>
+            [false, true].map((descending) => {
+              const option = { key: column.sort, descending }
+              return (
+                <option key={formatListSort(option)} value={formatListSort(option)}>
+                  {listSortText(option)}
+                </option>
+              )
+            }),
+          )}
         </select>
       </div>
       <ExportButton filters={filters} sort={sort} token={token} />
