@@ -104,16 +104,4 @@ export function creditDueBackSentence(cents: number, paidOn: string): string {
   return `Credit due back: the payment of ${formatMoney(cents)} received on ${formatDate(paidOn)} is owed back to the LMA.`
 }
 
-/**
- * An LMA enrollment the program office sent back to its representative (docs/product.md#lifecycle),
- * in the words of the authorization view, the status page and the mail ('Their reason: …').
- */
-export function sentBackWords(sentBack: { at: string; reason: string | null }): {
-  line: string
-  reason: string | null
-} {
-  return {
-    line: `Sent back by the program office on ${formatDate(sentBack.at)} to be reviewed and authorized again.`,
-    reason: sentBack.reason ? `Their reason: ${sentBack.reason}` : null,
-  }
-}
+export { sentBackWords } from './sent-back-words.js'

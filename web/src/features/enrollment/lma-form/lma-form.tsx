@@ -5,7 +5,7 @@ import type {
 } from '@shared/enrollment/enrollment-authorization'
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { formatDate } from '@shared/format/date-text'
-import { sentBackWords } from '@shared/format/status-words'
+import { sentBackWords } from '@shared/format/sent-back-words'
 import { PAYMENT_DUE_SENTENCE } from '@shared/invoice/invoice'
 import type { ReactNode } from 'react'
 import { type FormState, useFormSnapshot } from '../../../components/form/form-state'
