@@ -13,6 +13,10 @@ test('/ redirects to the chevy enrollment index, which says the period has ended
   await expect(page).toHaveTitle('Dealer Enrollment - Dealer Funded POS Program')
   await expect(page.getByRole('heading', { level: 1, name: 'Dealer Enrollment' })).toBeVisible()
   await expect(page.getByText('Dealer Funded POS Program', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ask for the links again' })).toHaveAttribute(
+    'href',
+    '/chevy/enrollment/status',
+  )
   await expectAccessible(page)
 })
 
@@ -49,6 +53,10 @@ test('an open enrollment period links to both forms with the deadline', async ({
     'href',
     '/chevy/enrollment/lma',
   )
+  await expect(page.getByRole('link', { name: 'Ask for the links again' })).toHaveAttribute(
+    'href',
+    '/chevy/enrollment/status',
+  )
   await expectAccessible(page)
 })
 
@@ -57,17 +65,25 @@ const OUTCOMES = [
     path: 'confirmation',
     title: 'Thank You',
     text: 'Your enrollment request has been submitted for review.',
+    lostMail: true,
   },
-  { path: 'duplicate', title: 'Enrollment Already Received', text: 'Enrollment Already Received' },
+  {
+    path: 'duplicate',
+    title: 'Enrollment Already Received',
+    text: 'Enrollment Already Received',
+    lostMail: true,
+  },
   {
     path: 'declined',
     title: 'Enrollment Declined',
     text: 'You have been opted out of the 2025 Dealer Funded POS Program.',
+    lostMail: true,
   },
   {
     path: 'error',
     title: 'Error',
     text: 'Something went wrong on our end. Please try again later.',
+    lostMail: false,
   },
 ]
 
@@ -76,6 +92,10 @@ for (const outcome of OUTCOMES) {
     await page.goto(`/chevy/enrollment/${outcome.path}`)
     await expect(page.getByText(outcome.text).first()).toBeVisible()
     await expect(page).toHaveTitle(`${outcome.title} - Dealer Funded POS Program`)
+    // 'Lost the mail?' is linked where an enrollee who submitted comes back.
+    await expect(page.getByRole('link', { name: 'Ask for the links again' })).toHaveCount(
+      outcome.lostMail ? 1 : 0,
+    )
     await expectAccessible(page)
   })
 }

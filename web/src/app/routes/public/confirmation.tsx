@@ -1,4 +1,5 @@
 import { useConfig } from '../../../features/config/config-context'
+import { LostMailLink } from '../../../features/enrollment/lost-mail-link'
 import { SubmissionReference } from '../../../features/enrollment/submission-reference-note'
 import { usePageTitle } from '../../../lib/page-title'
 
@@ -17,6 +18,7 @@ export function Confirmation() {
       <p>
         Please take a moment to <a href={surveyUrl}>tell us about your enrollment experience</a>.
       </p>
+      <LostMailLink />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useConfig } from '../../../features/config/config-context'
+import { LostMailLink } from '../../../features/enrollment/lost-mail-link'
 import { SubmissionReference } from '../../../features/enrollment/submission-reference-note'
 import { usePageTitle } from '../../../lib/page-title'
 
@@ -12,6 +13,7 @@ export function Declined() {
       </p>
       <p>No kits will be shipped and you will not be billed for {enrollmentYear}.</p>
       <SubmissionReference />
+      <LostMailLink />
     </section>
   )
 }

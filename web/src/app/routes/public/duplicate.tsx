@@ -1,5 +1,6 @@
 import { MailLink } from '../../../components/ui/contact-links'
 import { useConfig } from '../../../features/config/config-context'
+import { LostMailLink } from '../../../features/enrollment/lost-mail-link'
 import { usePageTitle } from '../../../lib/page-title'
 
 export function Duplicate() {
@@ -14,6 +15,7 @@ export function Duplicate() {
       <p>
         To change it, contact us at <MailLink email={support.email} />.
       </p>
+      <LostMailLink />
     </section>
   )
 }

@@ -1,13 +1,19 @@
 import { enrollmentDeadlineText } from '@shared/enrollment/program-dates'
 import { Link } from 'wouter'
 import { useConfig } from '../../../features/config/config-context'
+import { LostMailLink } from '../../../features/enrollment/lost-mail-link'
 import { usePageTitle } from '../../../lib/page-title'
 
 export function EnrollmentIndex() {
   usePageTitle('Dealer Enrollment')
   const { enrollmentOpen, enrollmentYear, programCalendar } = useConfig()
   if (!enrollmentOpen) {
-    return <p className="lead">The {enrollmentYear} enrollment period has ended.</p>
+    return (
+      <section className="stack">
+        <p className="lead">The {enrollmentYear} enrollment period has ended.</p>
+        <LostMailLink />
+      </section>
+    )
   }
   return (
     <section className="stack">
@@ -31,6 +37,7 @@ export function EnrollmentIndex() {
           </Link>
         </li>
       </ul>
+      <LostMailLink />
     </section>
   )
 }
