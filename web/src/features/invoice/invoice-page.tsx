@@ -46,7 +46,13 @@ export function InvoicePage({ guid }: { guid: string }) {
   return (
     <>
       <h1 className="invoice-page__title">
-        {invoiceName(invoice.invoiceNumber, invoice.revision)}
+        {/* invoiceName's words, the number and the revision each kept whole on a narrow screen. */}
+        Invoice <span className="invoice-page__whole">{invoice.invoiceNumber}</span>
+        {invoice.revision > 1 && (
+          <>
+            , <span className="invoice-page__whole">revision {invoice.revision}</span>
+          </>
+        )}
       </h1>
       <div className="invoice-toolbar">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
