@@ -67,7 +67,8 @@ export async function renderInvoicePdf(
   doc.text(programHeading(invoice), LEFT, y + 28, { width: WIDTH, align: 'center' })
   const end = drawItems(doc, invoice, doc.y + 16)
   doc.font('Helvetica').fontSize(10)
-  doc.text(PAYMENT_DUE_SENTENCE, LEFT, end + 20, { width: WIDTH })
+  // A void invoice asks for no payment.
+  if (invoice.standing !== 'void') doc.text(PAYMENT_DUE_SENTENCE, LEFT, end + 20, { width: WIDTH })
   doc.end()
   return done
 }

@@ -85,7 +85,7 @@ export function InvoiceDocument({
           </tfoot>
         </table>
       </div>
-      <p className="invoice__note">{PAYMENT_DUE_SENTENCE}</p>
+      {invoice.standing !== 'void' && <p className="invoice__note">{PAYMENT_DUE_SENTENCE}</p>}
     </article>
   )
 }
