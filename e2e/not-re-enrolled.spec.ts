@@ -82,10 +82,16 @@ test('last year’s approvals not enrolled this year: filter, invite a selection
       actor: 'admin@example.com',
     })
   }
-  // The same again within a day is not sent.
-  await page.getByRole('button', { name: `Invite ${first.name}` }).click()
-  await confirmYes(page)
-  await expect(page.getByText(/Invitations sent: 0\. Not sent: 1/)).toBeVisible()
+  // Invited minutes ago, a row offers no invitation but says when it may have one again…
+  const firstRow = rows.filter({ hasText: first.name })
+  await expect(firstRow).toContainText('Can be invited again from')
+  await expect(firstRow.getByRole('button', { name: `Invite ${first.name}` })).toHaveCount(0)
+  await expect(firstRow.getByRole('checkbox')).toHaveCount(0)
+  // …and one asked for anyway (another administrator's page) is not sent, and says why.
+  const again = await adminRequest(page, 'POST', '/api/re-enrollment/invitations', {
+    guids: [first.guid],
+  })
+  expect(await again.json()).toMatchObject({ sent: 0, notSent: { invitedRecently: 1 } })
   await expectAccessible(page)
 
   const download = page.waitForEvent('download')

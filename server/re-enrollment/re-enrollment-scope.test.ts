@@ -15,6 +15,9 @@ import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enro
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
+/** An answer's `notSent` when every selected enrollment was invited. */
+const NONE_SKIPPED = { invitedRecently: 0, notListed: 0, noAddress: 0, demo: 0 }
+
 describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager, on %s', (kind) => {
   let t: AdminTestApp
   let year = 0
@@ -143,11 +146,16 @@ describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager,
 
     const mine = await invite(regional, [id('Lakeside Chevrolet')])
     expect(mine.statusCode, mine.body).toBe(200)
-    expect(mine.json()).toEqual({ sent: 1, skipped: 0, invited: [id('Lakeside Chevrolet')] })
+    expect(mine.json()).toEqual({
+      sent: 1,
+      skipped: 0,
+      invited: [id('Lakeside Chevrolet')],
+      notSent: NONE_SKIPPED,
+    })
     // The administrator invites in every region, one without a region too.
     const theirs = [id('Plains Chevrolet'), id('Nowhere Motors')]
     const admin = await invite(t.asAdmin, theirs)
-    expect(admin.json()).toEqual({ sent: 2, skipped: 0, invited: theirs })
+    expect(admin.json()).toEqual({ sent: 2, skipped: 0, invited: theirs, notSent: NONE_SKIPPED })
     expect((await invitationMails()).sort()).toEqual([id('Lakeside Chevrolet'), ...theirs].sort())
     // The trail names the regions the regional manager's batch was limited to.
     const entries = await t.database.db

@@ -22,6 +22,9 @@ import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { sendInvitations } from './send-invitations.js'
 
+/** An answer's `notSent` when every selected enrollment was invited. */
+const NONE_SKIPPED = { invitedRecently: 0, notListed: 0, noAddress: 0, demo: 0 }
+
 interface Seeded {
   guid: string
   reference: string
@@ -242,7 +245,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
       payload: { guids: chosen },
     })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ sent: 2, skipped: 0, invited: chosen })
+    expect(response.json()).toEqual({ sent: 2, skipped: 0, invited: chosen, notSent: NONE_SKIPPED })
     const mails = await t.database.db
       .selectFrom('outbox')
       .selectAll()
@@ -280,7 +283,13 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
         ],
       },
     })
-    expect(again.json()).toEqual({ sent: 0, skipped: 3, invited: [] })
+    // Each not sent says why: the answer is never a bare 0.
+    expect(again.json()).toEqual({
+      sent: 0,
+      skipped: 3,
+      invited: [],
+      notSent: { ...NONE_SKIPPED, invitedRecently: 1, notListed: 2 },
+    })
     const after = await t.database.db
       .selectFrom('outbox')
       .select('id')
@@ -375,7 +384,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
           (await countLockWaiters(t.database.url ?? '')) > 0 ? true : undefined,
         )
       })
-      expect(await second).toEqual({ sent: 0, skipped: 1, invited: [] })
+      expect(await second).toEqual({
+        sent: 0,
+        skipped: 1,
+        invited: [],
+        notSent: { ...NONE_SKIPPED, invitedRecently: 1 },
+      })
       const mails = await t.database.db
         .selectFrom('outbox')
         .select('id')

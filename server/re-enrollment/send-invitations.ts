@@ -4,6 +4,7 @@ import {
   INVITATION_ACTION,
   INVITATION_PAUSE_HOURS,
   type InvitationResult,
+  type NotSentReason,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import { createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
@@ -20,6 +21,9 @@ export function enrollmentFormUrl(
 ): string {
   return `${publicUrl}/${encodeURIComponent(brand)}/enrollment/${type === 'Lma' ? 'lma' : 'dealer'}`
 }
+
+/** An invitation sent, or why not. */
+type Sent = true | NotSentReason
 
 /**
  * Invites last year's approved enrollments (by guid) to enroll in the enrollment year
@@ -38,15 +42,25 @@ export async function sendInvitations(
   const repository = createNotReEnrolledRepository(context.db)
   await refuseOutsideScope(repository, guids, admin)
   const invited: string[] = []
+  // Why each of the others was not sent: the answer says so, never a bare 0.
+  const notSent: Record<NotSentReason, number> = {
+    invitedRecently: 0,
+    notListed: 0,
+    noAddress: 0,
+    demo: 0,
+  }
   for (const guid of new Set(guids)) {
-    const done = await context.db.transaction().execute(async (trx) => {
-      if (!(await context.lifecycle.lock(trx, guid))) return false
+    const done = await context.db.transaction().execute(async (trx): Promise<Sent> => {
+      if (!(await context.lifecycle.lock(trx, guid))) return 'notListed'
       const [item] = await repository.find(
         { scope: admin.scope, year: config.ENROLLMENT_YEAR, guids: [guid] },
         trx,
       )
-      if (!item?.contactEmail) return false
-      if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) return false
+      if (!item) return 'notListed'
+      if (!item.contactEmail) return 'noAddress'
+      if (await repository.invitedWithin(trx, guid, INVITATION_PAUSE_HOURS)) {
+        return 'invitedRecently'
+      }
       const mail = reEnrollmentInvitationMail({
         brandName: brandDisplayName(config.BRANDS, item.brand),
         year: config.ENROLLMENT_YEAR,
@@ -66,7 +80,7 @@ export async function sendInvitations(
       })
       // A demo enrollment is never mailed through a mail server: it is skipped, with no
       // invitation in its history.
-      if (!queued) return false
+      if (!queued) return 'demo'
       await context.history.record(trx, {
         guid,
         action: INVITATION_ACTION,
@@ -76,7 +90,8 @@ export async function sendInvitations(
       })
       return true
     })
-    if (done) invited.push(guid)
+    if (done === true) invited.push(guid)
+    else notSent[done] += 1
   }
   const selected = new Set(guids).size
   if (invited.length > 0) {
@@ -91,7 +106,7 @@ export async function sendInvitations(
     })
     context.mailQueued()
   }
-  return { sent: invited.length, invited, skipped: selected - invited.length }
+  return { sent: invited.length, invited, skipped: selected - invited.length, notSent }
 }
 
 /**

@@ -40,6 +40,10 @@ export const notReEnrolledSchema = z
   })
   .meta({ id: 'NotReEnrolledList' })
 
+/** Why a selected enrollment was not invited, each with how many. */
+export const NOT_SENT_REASONS = ['invitedRecently', 'notListed', 'noAddress', 'demo'] as const
+export type NotSentReason = (typeof NOT_SENT_REASONS)[number]
+
 export const invitationResultSchema = z
   .object({
     sent: z.int(),
@@ -49,6 +53,18 @@ export const invitationResultSchema = z
       .describe(
         'Enrolled meanwhile, invited in the last 24 hours, or not an approved enrollment of last year.',
       ),
+    notSent: z
+      .object({
+        invitedRecently: z.int().describe('Invited in the last 24 hours.'),
+        notListed: z
+          .int()
+          .describe(
+            'No longer on the list: enrolled meanwhile, or not an approved enrollment of last year.',
+          ),
+        noAddress: z.int().describe('Without a contact email address.'),
+        demo: z.int().describe('Demo data, which is never mailed through a mail server.'),
+      })
+      .describe('The skipped, by why each was not sent.'),
   })
   .meta({ id: 'InvitationResult' })
 

@@ -1,5 +1,6 @@
 import { brandDisplayName } from '@shared/format/brand-name'
-import { formatDate } from '@shared/format/date-text'
+import { formatDate, formatDateTime } from '@shared/format/date-text'
+import { invitableAgain, invitationResultText } from '@shared/re-enrollment/invitation-words'
 import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -32,7 +33,16 @@ export function NotReEnrolledTable({
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState('')
-  const allSelected = selected.size === items.length
+  // A row invited in the last 24 hours offers no invitation: it says when it may have one again.
+  const now = new Date()
+  const waiting = new Map(
+    items.flatMap((item) => {
+      const again = invitableAgain(item.invitedAt, now)
+      return again ? [[item.guid, again] as const] : []
+    }),
+  )
+  const offered = items.filter((item) => !waiting.has(item.guid))
+  const allSelected = offered.length > 0 && offered.every((item) => selected.has(item.guid))
 
   const invite = async (guids: string[], question: string) => {
     if (!(await confirm(question))) return
@@ -42,9 +52,7 @@ export function NotReEnrolledTable({
       // The list loads again with each invitation's date and count, and so do their panels.
       void changed({ action: 'invitations', guids: result.invited })
       setSelected(new Set())
-      setResult(
-        `Invitations sent: ${result.sent}.${result.skipped > 0 ? ` Not sent: ${result.skipped} (invited in the last 24 hours, enrolled meanwhile, or demo data, which is never mailed through a mail server).` : ''}`,
-      )
+      setResult(invitationResultText(result))
       // The button was disabled while sending: the keyboard goes to what happened.
       focusWhenRendered(() => document.getElementById(RESULT_ID))
     } catch (error) {
@@ -66,8 +74,9 @@ export function NotReEnrolledTable({
       type="checkbox"
       aria-label="Select all"
       checked={allSelected}
+      disabled={offered.length === 0}
       onChange={() =>
-        setSelected(allSelected ? new Set() : new Set(items.map((item) => item.guid)))
+        setSelected(allSelected ? new Set() : new Set(offered.map((item) => item.guid)))
       }
     />
   )
@@ -115,65 +124,76 @@ export function NotReEnrolledTable({
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
-              <tr key={item.guid}>
-                {invitable && (
-                  <td className="not-re-enrolled__select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${item.name}`}
-                      checked={selected.has(item.guid)}
-                      onChange={() => toggle(item.guid)}
-                    />
-                  </td>
-                )}
-                <th scope="row">
-                  {item.name}
-                  <span className="not-re-enrolled__detail">
-                    {[
-                      item.bac && `BAC ${item.bac}`,
-                      [item.city, item.state].filter(Boolean).join(', '),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </th>
-                <td data-label="Type">{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
-                <td data-label="Brand">{brandDisplayName(brands, item.brand)}</td>
-                <td data-label="Region">{regionName(item.regionId)}</td>
-                <td data-label="Contact">
-                  {item.contactName}
-                  {item.contactEmail && (
-                    <MailLink className="not-re-enrolled__detail" email={item.contactEmail} />
-                  )}
-                  {item.contactPhone && (
-                    <PhoneLink className="not-re-enrolled__detail" phone={item.contactPhone} />
-                  )}
-                </td>
-                <td data-label="Last year’s kits">{kitMixText(item)}</td>
-                <td data-label="Invited">
-                  {item.invitedAt
-                    ? `${formatDate(item.invitedAt)} (${item.invitations})`
-                    : 'Not yet'}
+            {items.map((item) => {
+              const again = waiting.get(item.guid)
+              return (
+                <tr key={item.guid}>
                   {invitable && (
-                    <button
-                      type="button"
-                      className="link-button not-re-enrolled__detail"
-                      disabled={busy}
-                      aria-label={`Invite ${item.name}`}
-                      onClick={() =>
-                        invite(
-                          [item.guid],
-                          `Send the re-enrollment invitation to ${item.name} (${item.contactEmail})?`,
-                        )
-                      }
-                    >
-                      Invite
-                    </button>
+                    <td className="not-re-enrolled__select">
+                      {!again && (
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${item.name}`}
+                          checked={selected.has(item.guid)}
+                          onChange={() => toggle(item.guid)}
+                        />
+                      )}
+                    </td>
                   )}
-                </td>
-              </tr>
-            ))}
+                  <th scope="row">
+                    {item.name}
+                    <span className="not-re-enrolled__detail">
+                      {[
+                        item.bac && `BAC ${item.bac}`,
+                        [item.city, item.state].filter(Boolean).join(', '),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </th>
+                  <td data-label="Type">{item.type === 'Lma' ? 'LMA' : 'Dealer'}</td>
+                  <td data-label="Brand">{brandDisplayName(brands, item.brand)}</td>
+                  <td data-label="Region">{regionName(item.regionId)}</td>
+                  <td data-label="Contact">
+                    {item.contactName}
+                    {item.contactEmail && (
+                      <MailLink className="not-re-enrolled__detail" email={item.contactEmail} />
+                    )}
+                    {item.contactPhone && (
+                      <PhoneLink className="not-re-enrolled__detail" phone={item.contactPhone} />
+                    )}
+                  </td>
+                  <td data-label="Last year’s kits">{kitMixText(item)}</td>
+                  <td data-label="Invited">
+                    {item.invitedAt
+                      ? `${formatDate(item.invitedAt)} (${item.invitations})`
+                      : 'Not yet'}
+                    {invitable && again && (
+                      <span className="not-re-enrolled__detail">
+                        Can be invited again from {formatDateTime(again)} (one invitation a day at
+                        most)
+                      </span>
+                    )}
+                    {invitable && !again && (
+                      <button
+                        type="button"
+                        className="link-button not-re-enrolled__detail"
+                        disabled={busy}
+                        aria-label={`Invite ${item.name}`}
+                        onClick={() =>
+                          invite(
+                            [item.guid],
+                            `Send the re-enrollment invitation to ${item.name} (${item.contactEmail})?`,
+                          )
+                        }
+                      >
+                        Invite
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>
