@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { expectAccessible } from './support/accessibility'
+import { expectAccessible, targetsUnder24px } from './support/accessibility'
 import { signIn, submitDealer } from './support/admin'
 import { freshBac, freshName, submitLmaThroughApi } from './support/enrollment-data'
 import { OPEN_URL } from './support/servers'
@@ -96,6 +96,8 @@ for (const width of [SMALLEST, PHONE]) {
       // The support phone number is one unbroken line.
       const phone = page.locator('.site-footer a[href^="tel:"]')
       expect(await lineBoxes(phone)).toBe(1)
+      // Every target (the LMA form's checkbox among them) is at least 24 by 24 px.
+      expect(await targetsUnder24px(page)).toEqual([])
       await expectAccessible(page)
     })
   }
@@ -194,6 +196,8 @@ test('the admin list and header fit a phone: no sideways page, a short header, w
   await expect(row.locator('.status')).toBeInViewport({ ratio: 1 })
   // The IT support phone number stays on one line.
   expect(await lineBoxes(page.locator('.site-footer a[href^="tel:"]'))).toBe(1)
+  // Every target (the checkboxes, the names that open a row, Log out) is at least 24 by 24 px.
+  expect(await targetsUnder24px(page)).toEqual([])
   await expectAccessible(page)
 
   await row.getByRole('button', { name }).click()

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatDate } from '../shared/format/date-text'
-import { expectAccessible } from './support/accessibility'
+import { expectAccessible, targetsUnder24px } from './support/accessibility'
 import { adminRequest, signIn } from './support/admin'
 import { waitForMail } from './support/enrollment-data'
 
@@ -111,6 +111,8 @@ test('another year is shown without invitations; axe passes at 390 px', async ({
   )
   expect(wide).toBeLessThanOrEqual(0)
   await expectAccessible(page, { targetSize: true })
+  // Every target, the checkboxes among them, is at least 24 by 24 px.
+  expect(await targetsUnder24px(page)).toEqual([])
   // The header row is hidden with the cards: select all is above them.
   await page.getByRole('checkbox', { name: 'Select all' }).check()
   await expect(page.getByRole('button', { name: /^Invite selected \([1-9]\d*\)$/ })).toBeVisible()

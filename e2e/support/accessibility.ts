@@ -21,3 +21,27 @@ export async function expectAccessible(
     )
   expect(blocking, 'serious or critical accessibility violations').toEqual([])
 }
+
+/**
+ * The targets of the page smaller than 24 by 24 px, as 'name W×H' (none may be: WCAG 2.5.8
+ * without its spacing exception, which axe's rule allows): checkboxes, buttons, drop-downs and
+ * links that are not inline in a sentence, as laid out now.
+ */
+export function targetsUnder24px(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'input[type="checkbox"], input[type="radio"], button, select, summary, a[href]'
+    const small = new Set<string>()
+    for (const target of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = target.getBoundingClientRect()
+      const style = getComputedStyle(target)
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue
+      if (style.opacity === '0' || target.closest('[inert]')) continue
+      // A link in a sentence is exempt (its size is the text's).
+      if (target.tagName === 'A' && style.display === 'inline') continue
+      if (box.width >= 23.5 && box.height >= 23.5) continue
+      const name = target.getAttribute('aria-label') || target.textContent?.trim() || target.id
+      small.add(`${name} ${Math.round(box.width)}×${Math.round(box.height)}`)
+    }
+    return [...small]
+  })
+}
