@@ -1,6 +1,7 @@
 import type { Brand } from '../config/public-config.js'
 import { brandDisplayName } from '../format/brand-name.js'
 import { statusWords } from '../format/status-words.js'
+import { compareText } from '../format/text-order.js'
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_TYPES,
@@ -153,11 +154,9 @@ export function formatListSort(sort: ListSort): string {
   return `${sort.descending ? '-' : ''}${sort.key}`
 }
 
-const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true })
-
 function compareValues(a: string | number, b: string | number, collate: boolean): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
-  if (collate) return collator.compare(String(a), String(b))
+  if (collate) return compareText(String(a), String(b))
   return a < b ? -1 : a > b ? 1 : 0
 }
 

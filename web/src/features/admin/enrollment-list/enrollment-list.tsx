@@ -1,4 +1,5 @@
 import { listNameText, sortListItems } from '@shared/enrollment/list-view'
+import { formatCount } from '@shared/format/number-text'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { failureText, LoadFailed } from '../../../components/ui/load-failed'
@@ -166,7 +167,7 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
                       className="link-button"
                       onClick={() => setSelected(new Set(matching))}
                     >
-                      Select all {matching.length.toLocaleString('en-US')} that match the filters
+                      Select all {formatCount(matching.length)} that match the filters
                     </button>
                   )}{' '}
                   <button

@@ -6,13 +6,9 @@ import {
   parseListSort,
 } from '@shared/enrollment/list-view'
 import { formatMoney } from '@shared/format/money-text'
+import { countText } from '@shared/format/number-text'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
-
-const COUNT = new Intl.NumberFormat('en-US')
-
-const counted = (count: number, one: string, many: string) =>
-  `${COUNT.format(count)} ${count === 1 ? one : many}`
 
 /**
  * '37 enrollments, 52 dealers, 1,204 kits, amount $48,200.00': what the filters found, all pages
@@ -27,7 +23,7 @@ export function resultsText(rows: readonly ListRow[]): string {
   const kits = sum((row) => row.kits)
   const dealers = sum((row) => row.dealers)
   const cents = sum((row) => Math.round(row.amount * 100))
-  return `${counted(live.length, 'enrollment', 'enrollments')}, ${counted(dealers, 'dealer', 'dealers')}, ${counted(kits, 'kit', 'kits')}, amount ${formatMoney(cents)}`
+  return `${countText(live.length, 'enrollment', 'enrollments')}, ${countText(dealers, 'dealer', 'dealers')}, ${countText(kits, 'kit', 'kits')}, amount ${formatMoney(cents)}`
 }
 
 export const RESULTS_ID = 'list-results'

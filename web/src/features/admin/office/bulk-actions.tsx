@@ -1,3 +1,4 @@
+import { countText, formatCount } from '@shared/format/number-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
@@ -32,8 +33,7 @@ export async function inBatches(
   return total
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+const plural = (count: number, one: string, many = `${one}s`) => countText(count, one, many)
 
 /** "2 will be skipped: already approved (1); ..." from a preview's reasons. */
 export function skipSummary(result: BulkResult): string {
@@ -112,7 +112,7 @@ export function BulkActions({
         shareReason = answer.shareReason
       } else if (waiting.length > 0) {
         const choice = await askApproval({
-          question: `${preview.done.toLocaleString('en-US')} of the selected enrollments can be approved.${skipSummary(preview)} Each approval emails its confirmation (and an LMA its invoice).`,
+          question: `${formatCount(preview.done)} of the selected enrollments can be approved.${skipSummary(preview)} Each approval emails its confirmation (and an LMA its invoice).`,
           waiting: waiting.map((each) => nameOf(each.guid)),
           others: preview.done - waiting.length,
         })
@@ -196,8 +196,7 @@ export function BulkReport({
         <strong>
           {plural(result.done, 'enrollment')} {VERBS[action].past}
         </strong>
-        , {result.skipped.toLocaleString('en-US')} skipped, {result.failed.toLocaleString('en-US')}{' '}
-        failed.
+        , {formatCount(result.skipped)} skipped, {formatCount(result.failed)} failed.
       </p>
       {notDone.length > 0 && (
         // Focusable and named, so that a keyboard can scroll a long list.

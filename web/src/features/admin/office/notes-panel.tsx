@@ -1,4 +1,5 @@
 import { formatDateTime } from '@shared/format/date-text'
+import { formatCount } from '@shared/format/number-text'
 import { OFFICE_LIMITS } from '@shared/office/office-limits'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
@@ -116,7 +117,7 @@ function NoteComposer({ guid, onAdded }: { guid: string; onAdded(note: Enrollmen
         onChange={(event) => setText(event.target.value)}
       />
       <p id={`${id}-count`} className="field__hint">
-        {text.length.toLocaleString('en-US')} of {max.toLocaleString('en-US')} characters
+        {formatCount(text.length)} of {formatCount(max)} characters
       </p>
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
