@@ -34,7 +34,7 @@ function withoutComments(text: string): string {
 }
 
 /** The ways `text` formats by itself, each with the line it is on. */
-export function formatsIn(text: string): string[] {
+function formatsIn(text: string): string[] {
   const code = withoutComments(text)
   return Object.entries(FORMATS_ITSELF).flatMap(([way, pattern]) => {
     const match = pattern.exec(code)
