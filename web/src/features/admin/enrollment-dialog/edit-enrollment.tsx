@@ -3,7 +3,7 @@ import { erasedNotice } from '@shared/enrollment/retention'
 import type { AdminAction } from '@shared/enrollment/status-rules'
 import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFormDirty, useFormState } from '../../../components/form/form-state'
 import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
@@ -35,6 +35,7 @@ export interface EditEnrollmentProps {
   loaded: SavedEnrollment
   onSaved(saved: SavedEnrollment): void
   onStatus(status: string): void
+  /** Told, after the render that shows it, whenever the form gains or loses unsaved changes. */
   onDirty(dirty: boolean): void
   close(): void
 }
@@ -68,7 +69,9 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       }),
   )
   const dirty = useFormDirty(form)
-  onDirty(dirty)
+  // The owner hears of it once the render that shows it is committed, never during a render:
+  // onDirty may set the owner's state, which React refuses while another component renders.
+  useEffect(() => onDirty(dirty), [dirty, onDirty])
 
   /**
    * An Approved LMA's invoice as it now stands, to tell whether the save revises it; null when
@@ -94,6 +97,9 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
       ? await confirm(saveRevisionQuestion(revision), SAVE_REVISION_TITLE, SAVE_REVISION_ANSWERS)
       : await confirm('Save the changes to this enrollment?')
     if (!agreed) return false
+    // The spec's 50 ms: "Save actions wait 50 ms before submitting" (docs/product.md#detail-dialog
+    // and #constants, "pause before a save is sent"), so that the last keystroke is in the values
+    // sent. edit-enrollment.test.tsx times it.
     await pause(50)
     return true
   }
