@@ -129,7 +129,8 @@ export function EnrollmentList({ openGuid }: { openGuid?: string }) {
           />
         ) : (
           <>
-            <div className={previous ? 'list-previous' : undefined}>
+            {/* An earlier answer's counts: dimmed and inactive with its rows (below). */}
+            <div className={previous ? 'list-previous' : undefined} inert={Boolean(previous)}>
               <ListSummary
                 rows={sorted}
                 filters={filters}
