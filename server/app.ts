@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import helmet from 'helmet'
+import { createAppContext } from './app-context.js'
 import { auditRoutes } from './audit/audit-routes.js'
 import authPlugin from './auth/auth-plugin.js'
 import { sessionRoutes } from './auth/session-routes.js'
@@ -12,10 +13,9 @@ import devOidcPlugin from './dev-oidc/dev-oidc-plugin.js'
 import { createDevOidc } from './dev-oidc/dev-oidc-provider.js'
 import type { DraftPurgeOptions } from './draft/draft-purge-job.js'
 import { draftRoutes } from './draft/draft-routes.js'
-import { createDraftContext, draftComposers } from './draft/drafts.js'
+import { draftComposers } from './draft/drafts.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
 import type { BacSuggestionTimes } from './enrollment/bac-suggestions.js'
-import { createEnrollmentContext } from './enrollment/enrollment-context.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { COMPRESSION } from './http/encoded-answers.js'
@@ -34,7 +34,6 @@ import { periodicJobs } from './periodic-jobs.js'
 import { publicConfigRoutes } from './public-config/public-config-routes.js'
 import rateLimitPlugin from './rate-limit/rate-limit-plugin.js'
 import { reEnrollmentRoutes } from './re-enrollment/re-enrollment-routes.js'
-import { createRegionRepository } from './region/region-repository.js'
 import { regionRoutes } from './region/region-routes.js'
 import type { ReminderOptions } from './reminders/reminder-job.js'
 import reminderPlugin from './reminders/reminder-plugin.js'
@@ -143,6 +142,9 @@ export async function buildApp({
   })
   app.decorate('config', config)
   app.decorate('database', database)
+  // The one context of repositories (server/app-context.ts), handed to every route, job and
+  // operation below; none makes a repository of its own.
+  const context = createAppContext(database.db, config, { kick: () => app.mail.kick() })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -197,18 +199,16 @@ export async function buildApp({
   await registerApiDocs(app)
   await app.register(mailPlugin, {
     ...mail,
+    outbox: context.outbox,
+    budgets: context.mailBudgets,
     attachmentRenderers: { 'invoice-pdf': drawInvoicePdf },
-    composers: (instance) => ({
-      ...statusLinkComposers(
-        createEnrollmentContext(instance.database.db, instance.config, instance.mail),
-      ),
-      ...draftComposers(createDraftContext(instance.database.db, instance.config, instance.mail)),
-    }),
+    composers: () => ({ ...statusLinkComposers(context), ...draftComposers(context) }),
   })
-  await app.register(reminderPlugin)
+  await app.register(reminderPlugin, { context })
   // Every periodic job: the reminders, the purges of drafts and links, the data retention.
   await app.register(schedulerPlugin, {
-    jobs: (instance) => periodicJobs(instance, { reminders, draftPurge, retention }),
+    jobs: (instance) => periodicJobs(instance, context, { reminders, draftPurge, retention }),
+    scheduledJobs: context.scheduledJobs,
     runs: app.metrics,
   })
   // Without OIDC_AUTHORITY the development provider signs users in, in this process.
@@ -216,30 +216,30 @@ export async function buildApp({
   if (devOidc) await app.register(devOidcPlugin, { devOidc })
   await app.register(authPlugin, {
     local: devOidc?.trust,
-    loadRegions: () => createRegionRepository(app.database.db).list(),
+    loadRegions: () => context.regions.list(),
   })
   await app.register(healthRoutes)
   await app.register(metricsRoutes, {
-    outbox: () => app.mail.outbox.figures(),
+    outbox: () => context.outbox.figures(),
     pool: () => database.poolUse?.(),
   })
   await app.register(
     async (api) => {
       await api.register(publicConfigRoutes)
       await api.register(sessionRoutes)
-      await api.register(regionRoutes)
-      await api.register(publicEnrollmentRoutes, { bacSuggestionTimes })
-      await api.register(draftRoutes)
-      await api.register(adminEnrollmentRoutes)
-      await api.register(officeRoutes)
-      await api.register(invoiceRoutes)
-      await api.register(reportRoutes)
-      await api.register(rolloverRoutes)
-      await api.register(dashboardRoutes)
-      await api.register(reminderRoutes)
+      await api.register(regionRoutes, { context })
+      await api.register(publicEnrollmentRoutes, { context, bacSuggestionTimes })
+      await api.register(draftRoutes, { context })
+      await api.register(adminEnrollmentRoutes, { context })
+      await api.register(officeRoutes, { context })
+      await api.register(invoiceRoutes, { context })
+      await api.register(reportRoutes, { context })
+      await api.register(rolloverRoutes, { context })
+      await api.register(dashboardRoutes, { context })
+      await api.register(reminderRoutes, { context })
       await api.register(reEnrollmentRoutes)
-      await api.register(statusRoutes)
-      await api.register(auditRoutes)
+      await api.register(statusRoutes, { context })
+      await api.register(auditRoutes, { context })
     },
     { prefix: '/api' },
   )

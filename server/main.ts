@@ -1,4 +1,5 @@
 import { buildApp } from './app.js'
+import { createRepositories } from './app-context.js'
 import { type Config, ConfigError, loadConfig } from './config/config.js'
 import { provisionDataDir } from './db/data-dir-template.js'
 import { type DatabaseHandle, openDatabase } from './db/database.js'
@@ -37,7 +38,10 @@ async function main(): Promise<void> {
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(config, database)
-  const seeded = await seedDemoDataIfWanted(database.db, config)
+  const seeded = await seedDemoDataIfWanted(
+    { ...createRepositories(database.db), db: database.db },
+    config,
+  )
   const app = await buildApp({ config, database, webRoot: findWebRoot() })
   reportConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool opens a new one')

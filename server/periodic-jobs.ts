@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { AppContext } from './app-context.js'
 import { type DraftPurgeOptions, draftPurgeJob } from './draft/draft-purge-job.js'
 import {
   type ListChangesPurgeOptions,
@@ -26,14 +27,18 @@ export interface PeriodicJobOptions {
  * It lives beside app.ts, which hands it to the scheduler, because the jobs belong to the noun
  * folders above the scheduler's floor.
  */
-export function periodicJobs(app: FastifyInstance, options: PeriodicJobOptions): PeriodicJob[] {
+export function periodicJobs(
+  app: FastifyInstance,
+  context: AppContext,
+  options: PeriodicJobOptions,
+): PeriodicJob[] {
   return [
-    reminderJob(app, options.reminders),
-    draftPurgeJob(app, options.draftPurge),
-    statusLinkPurgeJob(app, options.statusLinkPurge),
-    retentionJob(app, options.retention),
-    listChangesPurgeJob(app, options.listChangesPurge),
-    mailRetentionJob(app, options.mailRetention),
+    reminderJob(context, options.reminders),
+    draftPurgeJob(context, options.draftPurge),
+    statusLinkPurgeJob(context, options.statusLinkPurge),
+    retentionJob(app, context, options.retention),
+    listChangesPurgeJob(context, options.listChangesPurge),
+    mailRetentionJob(context, options.mailRetention),
   ].filter((job): job is PeriodicJob => job !== undefined)
 }
 
@@ -44,7 +49,7 @@ export function periodicJobs(app: FastifyInstance, options: PeriodicJobOptions):
  * the scheduler's floor, so its job is made here.
  */
 function mailRetentionJob(
-  app: FastifyInstance,
+  context: AppContext,
   options: { everyMs?: number; schedule?: boolean } = {},
 ): PeriodicJob | undefined {
   if (options.schedule === false) return undefined
@@ -52,8 +57,8 @@ function mailRetentionJob(
     name: 'mail-retention',
     everyMs: options.everyMs ?? 60 * 60_000,
     run: async () =>
-      (await app.mail.outbox.eraseOld(app.config.OUTBOX_BODY_RETENTION_DAYS)) +
-      (await app.mail.budgets.purgeOld(app.database.db)),
+      (await context.outbox.eraseOld(context.config.OUTBOX_BODY_RETENTION_DAYS)) +
+      (await context.mailBudgets.purgeOld(context.db)),
     logAs: 'old mail texts erased and budgets cleared',
   }
 }

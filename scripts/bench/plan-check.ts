@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
+import { createRepositories } from '../../server/app-context.js'
 import type { Database } from '../../server/db/schema.js'
-import { createEnrollmentListRepository } from '../../server/enrollment/enrollment-list-repository.js'
 import { listClock } from '../../server/enrollment/find-enrollments.js'
-import { createLookupRepository } from '../../server/enrollment/lookup-repository.js'
-import { createEnrollmentExportRepository } from '../../server/report/enrollment-export-repository.js'
 import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { MainData } from './data/seed-main.js'
 import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'
@@ -32,14 +30,14 @@ export async function checkPlans(
 ): Promise<PlanCheck[]> {
   const [bac = '', zip = '', name = ''] = data.searchTerms
   const listSearch = (search: string) => (db: Kysely<Database>) =>
-    createEnrollmentListRepository(db).find(
+    createRepositories(db).enrollmentList.find(
       { scope: EVERY_ENROLLMENT, year: listYear, search },
       listClock(),
     )
   const listIndexes = ['enrollments_lma_name_trgm_idx', 'enrollment_dealers_name_trgm_idx']
   // A page of the Excel export from the middle of the table: the cursor is the last enrollment
   // of the first half.
-  const exportReads = createEnrollmentExportRepository(db)
+  const exportReads = createRepositories(db).enrollmentExport
   const half = await exportReads.enrollmentsAfter(
     undefined,
     Math.ceil(data.enrollments / 2),
@@ -55,7 +53,7 @@ export async function checkPlans(
   const cases: Case[] = [
     {
       name: `LMA-name type-ahead, '${data.lmaNameText}'`,
-      run: (db) => createLookupRepository(db).findLmasByName(data.lmaNameText, listYear + 1),
+      run: (db) => createRepositories(db).lookups.findLmasByName(data.lmaNameText, listYear + 1),
       expected: ['enrollments_lma_name_key_trgm_idx'],
       noSeqScan: ['enrollments'],
     },
@@ -75,7 +73,7 @@ export async function checkPlans(
     {
       name: 'Excel export, a page of 1,000 enrollments from the middle',
       run: (db) =>
-        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, EVERY_ENROLLMENT),
+        createRepositories(db).enrollmentExport.enrollmentsAfter(cursor, 1000, EVERY_ENROLLMENT),
       expected: ['enrollments_export_order_idx'],
       noSeqScan: ['enrollments e'],
     },
@@ -83,7 +81,7 @@ export async function checkPlans(
       // A regional manager's export: their regions filter the same range of the index.
       name: 'Excel export of two regions, a page of 1,000 enrollments from the middle',
       run: (db) =>
-        createEnrollmentExportRepository(db).enrollmentsAfter(cursor, 1000, {
+        createRepositories(db).enrollmentExport.enrollmentsAfter(cursor, 1000, {
           all: false,
           regionIds: [1, 6],
         }),

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { auditTrailSchema } from '../../shared/audit/audit-schema.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { yearQueryParam } from '../http/query-text.js'
-import { createAuditRepository } from './audit-repository.js'
+import type { AuditRepository } from './audit-repository.js'
 
 export const auditQuery = z.object({ year: yearQueryParam() })
 
@@ -17,8 +17,11 @@ const auditRoute = {
 }
 
 /** GET /api/audit?year= (docs/product.md#audit-trail), for administrators. */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
-  const repository = createAuditRepository(app.database.db)
+export const auditRoutes: FastifyPluginAsync<{ context: { audit: AuditRepository } }> = async (
+  app,
+  { context },
+) => {
+  const repository = context.audit
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

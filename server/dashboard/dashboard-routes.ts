@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { dashboardSchema } from '../../shared/dashboard/dashboard-schema.js'
 import { staffOf } from '../auth/admin-routes-support.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
-import { createRegionRepository } from '../region/region-repository.js'
+import type { RegionRepository } from '../region/region-repository.js'
 import { brandFilter, yearBrandQuery } from './dashboard-query.js'
-import { createDashboardRepository } from './dashboard-repository.js'
+import type { DashboardRepository } from './dashboard-repository.js'
 import { findDashboard } from './find-dashboard.js'
 
 const dashboardRoute = {
@@ -21,10 +21,12 @@ const dashboardRoute = {
  * GET /api/dashboard?year=&brand= (docs/product.md#dashboard): every role sees it, a regional
  * manager with their regions' figures only.
  */
-export const dashboardRoutes: FastifyPluginAsync = async (app) => {
+export const dashboardRoutes: FastifyPluginAsync<{
+  context: { dashboard: DashboardRepository; regions: RegionRepository }
+}> = async (app, options) => {
   const context = {
-    dashboard: createDashboardRepository(app.database.db),
-    regions: createRegionRepository(app.database.db),
+    dashboard: options.context.dashboard,
+    regions: options.context.regions,
     calendar: app.config.programCalendar,
   }
   app

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../config/config.js'
 import { makeDataTemplates } from '../demo-data/make-data-templates.js'
 import { seedDemoDataIfWanted } from '../demo-data/seed-demo-data-if-wanted.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import {
   type DemoSettings,
   hasDatabase,
@@ -34,7 +35,7 @@ describe('a new embedded DATA_DIR from the build-time templates', () => {
   const newDataDir = () => join(folder, `data-${++counter}`)
 
   beforeAll(async () => {
-    await makeDataTemplates(root, { migratedFrom: inject('pgliteTemplate') })
+    await makeDataTemplates(root, repositoriesOf, { migratedFrom: inject('pgliteTemplate') })
   }, 120_000)
   afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
@@ -45,7 +46,9 @@ describe('a new embedded DATA_DIR from the build-time templates', () => {
     try {
       expect(await migrateToLatest(database.db)).toEqual([])
       const config = { ...defaults, DATABASE_URL: undefined, isProduction: false }
-      expect(await seedDemoDataIfWanted(database.db, config)).toMatchObject({ seeded: false })
+      expect(await seedDemoDataIfWanted(repositoriesOf(database.db), config)).toMatchObject({
+        seeded: false,
+      })
       expect(await count(database.db, 'enrollments')).toBeGreaterThan(100)
       expect(await count(database.db, 'dealer_directory')).toBe(3000)
     } finally {
@@ -61,7 +64,10 @@ describe('a new embedded DATA_DIR from the build-time templates', () => {
     try {
       expect(await count(database.db, 'enrollments')).toBe(0)
       const config = { ...defaults, DATABASE_URL: undefined, isProduction: false }
-      const seeded = await seedDemoDataIfWanted(database.db, { ...config, ENROLLMENT_YEAR: 2031 })
+      const seeded = await seedDemoDataIfWanted(repositoriesOf(database.db), {
+        ...config,
+        ENROLLMENT_YEAR: 2031,
+      })
       expect(seeded).toMatchObject({ seeded: true, year: 2030 })
     } finally {
       await database.close()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import { createTestDatabase, testDatabaseKinds } from '../test-support/test-database.js'
 import { runImport } from './run-import.js'
 
@@ -71,7 +72,7 @@ describe.each(testDatabaseKinds())('import:dealers on %s', (kind) => {
       '124517,"Hayes Chevrolet, Inc.",4 Pine St,Springfield,XX,62704,USA',
     ])
     const first = capture()
-    expect(await runImport([file], target.env, first.output)).toBe(0)
+    expect(await runImport([file], target.env, repositoriesOf, first.output)).toBe(0)
     expect(first.err).toEqual([])
     expect(first.out).toEqual([
       'Imported 2 dealers (2 new, 0 updated); 2 rows rejected:',
@@ -85,7 +86,7 @@ describe.each(testDatabaseKinds())('import:dealers on %s', (kind) => {
       '112233,Riverside Chevrolet Buick GMC,1 Main St,Lansing,MI,48906,USA',
       '131960,Lakeside Chevrolet,155 Lakeshore Dr,Madison,WI,53703,USA',
     ])
-    expect(await runImport([update], target.env, second.output)).toBe(0)
+    expect(await runImport([update], target.env, repositoriesOf, second.output)).toBe(0)
     expect(second.out).toEqual(['Imported 2 dealers (1 new, 1 updated).'])
 
     const database = await target.open()
@@ -108,7 +109,12 @@ describe.each(testDatabaseKinds())('import:dealers on %s', (kind) => {
   it('reports warnings and resolves the path from INIT_CWD', async () => {
     csvFile('repeat.csv', [HEADER, '9,A,,,MI,48226,', '9,B,,,MI,48226,'])
     const { out, output } = capture()
-    const code = await runImport(['repeat.csv'], { ...target.env, INIT_CWD: folder }, output)
+    const code = await runImport(
+      ['repeat.csv'],
+      { ...target.env, INIT_CWD: folder },
+      repositoriesOf,
+      output,
+    )
     expect(code).toBe(0)
     expect(out).toEqual([
       'Imported 1 dealer (1 new, 0 updated).',
@@ -120,12 +126,14 @@ describe.each(testDatabaseKinds())('import:dealers on %s', (kind) => {
   it('fails on a file without good rows', async () => {
     const file = csvFile('bad.csv', [HEADER, ',No BAC,,,MI,48226,'])
     const { out, err, output } = capture()
-    expect(await runImport([file], target.env, output)).toBe(1)
+    expect(await runImport([file], target.env, repositoriesOf, output)).toBe(1)
     expect(out).toEqual([])
     expect(err).toEqual([`No dealers imported from ${file}:`, '  line 2: BAC is required'])
 
     const empty = capture()
-    expect(await runImport([csvFile('empty.csv', [HEADER])], target.env, empty.output)).toBe(1)
+    expect(
+      await runImport([csvFile('empty.csv', [HEADER])], target.env, repositoriesOf, empty.output),
+    ).toBe(1)
     expect(empty.err[1]).toBe('  the file has a header row but no dealer rows')
   })
 })

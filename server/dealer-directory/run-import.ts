@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import type { Kysely } from 'kysely'
 import { ConfigError, loadConfig } from '../config/config.js'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
-import { createDealerDirectoryRepository } from './dealer-directory-repository.js'
+import type { Database } from '../db/schema.js'
+import type { DealerDirectoryRepository } from './dealer-directory-repository.js'
 import { type CsvProblem, parseDealerCsv } from './parse-dealer-csv.js'
 
 export interface ImportOutput {
@@ -17,10 +19,13 @@ const USAGE = 'Usage: npm run import:dealers -- <dealer-master.csv>'
  * Imports a dealer master CSV into the dealer directory of the configured database (DATABASE_URL,
  * or the embedded one in DATA_DIR), migrating it first. Resolves to the process exit code: 0 when
  * at least one dealer was imported, 1 otherwise. Rows that fail validation are reported, not fatal.
+ * The directory's repository is `repositoriesOn`'s (the app's one factory, server/app-context.ts,
+ * which the command's entry point, server/import-dealers-cli.ts, hands it).
  */
 export async function runImport(
   argv: readonly string[],
   env: Record<string, string | undefined>,
+  repositoriesOn: (db: Kysely<Database>) => { dealerDirectory: DealerDirectoryRepository },
   output: ImportOutput = console,
 ): Promise<number> {
   const [file, ...rest] = argv
@@ -66,9 +71,7 @@ export async function runImport(
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
     await migrateToLatest(database.db)
-    const { inserted, updated } = await createDealerDirectoryRepository(database.db).upsertMany(
-      rows,
-    )
+    const { inserted, updated } = await repositoriesOn(database.db).dealerDirectory.upsertMany(rows)
     const summary = `Imported ${plural(rows.length, 'dealer')} (${inserted} new, ${updated} updated)`
     if (errors.length === 0) output.log(`${summary}.`)
     else {

@@ -1,9 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createEnrollmentContext,
-  type EnrollmentContext,
-} from '../enrollment/enrollment-context.js'
+import { type AppContext, createAppContext } from '../app-context.js'
 import { sendDueReminders } from '../reminders/send-due-reminders.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
@@ -15,7 +12,7 @@ const RULES = { afterDays: 7, max: 2 }
 
 describe.each(testDatabaseKinds())('demo enrollments never send mail, on %s', (kind) => {
   let t: AdminTestApp
-  let context: EnrollmentContext
+  let context: AppContext
   beforeAll(async () => {
     // A real relay: the mails would leave the machine (the worker is off so the rows stay).
     t = await createAdminTestApp(
@@ -23,8 +20,8 @@ describe.each(testDatabaseKinds())('demo enrollments never send mail, on %s', (k
       { ENROLLMENT_YEAR: '2025', SMTP_URL: 'smtp://relay.example.com:587' },
       { reminders: { schedule: false }, mail: { worker: false } },
     )
-    context = createEnrollmentContext(t.database.db, t.config, t.app.mail)
-    const seeded = await seedDemoData(t.database.db, { year: 2025, brands: t.config.BRANDS })
+    context = createAppContext(t.database.db, t.config, t.app.mail)
+    const seeded = await seedDemoData(context, { year: 2025, brands: t.config.BRANDS })
     expect(seeded.seeded).toBe(true)
   })
   afterAll(() => t.close())
@@ -119,7 +116,12 @@ describe.each(testDatabaseKinds())('without a mail server, on %s', (kind) => {
       { reminders: { schedule: false }, mail: { worker: false } },
     )
     expect(
-      (await seedDemoData(t.database.db, { year: 2025, brands: t.config.BRANDS })).seeded,
+      (
+        await seedDemoData(createAppContext(t.database.db, t.config, t.app.mail), {
+          year: 2025,
+          brands: t.config.BRANDS,
+        })
+      ).seeded,
     ).toBe(true)
   })
   afterAll(() => t.close())

@@ -1,11 +1,13 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Kysely } from 'kysely'
 import { loadConfig } from '../config/config.js'
 import { MANIFEST_FILE, pgliteVersion, type TemplateManifest } from '../db/data-dir-template.js'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { migrations } from '../db/migrations/index.js'
-import { seedDemoData } from './seed-demo-data.js'
+import type { Database } from '../db/schema.js'
+import { type DemoDataContext, seedDemoData } from './seed-demo-data.js'
 
 export interface MakeTemplatesOptions {
   /** A migrated data directory to start from instead of a new one (tests have one). */
@@ -19,6 +21,8 @@ export interface MakeTemplatesOptions {
  */
 export async function makeDataTemplates(
   root: string,
+  /** The app's repositories on a database (server/app-context.ts's createRepositories). */
+  repositoriesOn: (db: Kysely<Database>) => Omit<DemoDataContext, 'db'>,
   options: MakeTemplatesOptions = {},
 ): Promise<TemplateManifest> {
   rmSync(root, { recursive: true, force: true })
@@ -43,7 +47,7 @@ export async function makeDataTemplates(
   cpSync(migratedDir, demoDir, { recursive: true })
   const seeded = await openDatabase({ dataDir: demoDir })
   try {
-    const result = await seedDemoData(seeded.db, demo)
+    const result = await seedDemoData({ ...repositoriesOn(seeded.db), db: seeded.db }, demo)
     if (!result.seeded) throw new Error(`The demo template was not seeded: ${result.reason}`)
   } finally {
     await seeded.close()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PROGRAM_CALENDAR } from '../../shared/enrollment/program-dates.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import {
   createTestDatabase,
   type TestDatabase,
@@ -24,8 +25,8 @@ describe.each(testDatabaseKinds())('seedDemoData guards on %s', (kind) => {
 
   it('seeds once when two instances start together', async () => {
     const results = await Promise.all([
-      seedDemoData(database.db, { year: 2025, brands: BRANDS }),
-      seedDemoData(database.db, { year: 2025, brands: BRANDS }),
+      seedDemoData(repositoriesOf(database.db), { year: 2025, brands: BRANDS }),
+      seedDemoData(repositoriesOf(database.db), { year: 2025, brands: BRANDS }),
     ])
     expect(results.map((result) => result.seeded).sort()).toEqual([false, true])
     await database.db.deleteFrom('enrollments').execute()
@@ -45,10 +46,12 @@ describe.each(testDatabaseKinds())('seedDemoData guards on %s', (kind) => {
         country: 'USA',
       })
       .execute()
-    expect(await seedDemoData(database.db, { year: 2025, brands: BRANDS })).toEqual({
-      seeded: false,
-      reason: 'the dealer directory is not empty',
-    })
+    expect(await seedDemoData(repositoriesOf(database.db), { year: 2025, brands: BRANDS })).toEqual(
+      {
+        seeded: false,
+        reason: 'the dealer directory is not empty',
+      },
+    )
     const enrollments = await database.db.selectFrom('enrollments').select('id').execute()
     expect(enrollments).toEqual([])
   })
@@ -62,8 +65,10 @@ describe.each(testDatabaseKinds())('seedDemoData guards on %s', (kind) => {
       REMIT_TO: ['Program Office', 'PO Box 1'],
       programCalendar: DEFAULT_PROGRAM_CALENDAR,
     }
-    expect(await seedDemoDataIfWanted(database.db, { ...config, ...settings })).toBeNull()
-    const result = await seedDemoDataIfWanted(database.db, {
+    expect(
+      await seedDemoDataIfWanted(repositoriesOf(database.db), { ...config, ...settings }),
+    ).toBeNull()
+    const result = await seedDemoDataIfWanted(repositoriesOf(database.db), {
       ...config,
       ...settings,
       DEMO_DATA: true,

@@ -1,17 +1,21 @@
-import type { Kysely } from 'kysely'
 import type { Config } from '../config/config.js'
-import type { Database } from '../db/schema.js'
-import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
-import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import type { DealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import type { EnrollmentRepository } from '../enrollment/enrollment-repository.js'
 import { isDemoDataWanted } from './demo-data-wanted.js'
-import type { SeedDemoDataResult } from './seed-demo-data.js'
+import type { DemoDataContext, SeedDemoDataResult } from './seed-demo-data.js'
+
+/** The app's repositories on the database (server/app-context.ts; main.ts makes them). */
+export interface SeedIfWantedContext extends DemoDataContext {
+  enrollments: EnrollmentRepository
+  dealerDirectory: DealerDirectoryRepository
+}
 
 /**
  * The start-up hook: seeds demo data for the configured year and brands when the configuration
  * asks for it (isDemoDataWanted); null when it does not.
  */
 export async function seedDemoDataIfWanted(
-  db: Kysely<Database>,
+  context: SeedIfWantedContext,
   config: Pick<
     Config,
     | 'DATABASE_URL'
@@ -26,11 +30,11 @@ export async function seedDemoDataIfWanted(
   if (!isDemoDataWanted(config)) return null
   // Most starts find data there already: the generator is loaded only for a database that may
   // need it. seedDemoData checks again, under its lock, before it writes anything.
-  if (!(await looksUntouched(db))) {
+  if (!(await looksUntouched(context))) {
     return { seeded: false, reason: 'the database already has data' }
   }
   const { seedDemoData } = await import('./seed-demo-data.js')
-  return seedDemoData(db, {
+  return seedDemoData(context, {
     year: config.ENROLLMENT_YEAR,
     brands: config.BRANDS,
     remitTo: config.REMIT_TO,
@@ -38,10 +42,10 @@ export async function seedDemoDataIfWanted(
   })
 }
 
-async function looksUntouched(db: Kysely<Database>): Promise<boolean> {
+async function looksUntouched(context: SeedIfWantedContext): Promise<boolean> {
   const [enrollment, dealer] = await Promise.all([
-    createEnrollmentRepository(db).any(),
-    createDealerDirectoryRepository(db).any(),
+    context.enrollments.any(),
+    context.dealerDirectory.any(),
   ])
   return !enrollment && !dealer
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { US_STATES } from '../../shared/enrollment/enrollment.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import {
   createTestDatabase,
   type TestDatabase,
@@ -28,15 +29,17 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
   // How long the seed takes belongs in `npm run bench` (speed is measured there, as a ratio),
   // not here: a timed assertion fails on a busy machine and proves nothing a user sees.
   it('fills an empty database, then never again', async () => {
-    const result = await seedDemoData(database.db, { year: 2025, brands: BRANDS })
+    const result = await seedDemoData(repositoriesOf(database.db), { year: 2025, brands: BRANDS })
     expect(result).toMatchObject({ seeded: true, year: 2024, dealers: 3000 })
     // Last year's 162, and this year's returning part of them.
     expect(result.seeded && result.enrollments).toBeGreaterThan(162 + 40)
 
-    expect(await seedDemoData(database.db, { year: 2025, brands: BRANDS })).toEqual({
-      seeded: false,
-      reason: 'the database already has enrollments',
-    })
+    expect(await seedDemoData(repositoriesOf(database.db), { year: 2025, brands: BRANDS })).toEqual(
+      {
+        seeded: false,
+        reason: 'the database already has enrollments',
+      },
+    )
     const { count } = await database.db
       .selectFrom('dealer_directory')
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -1,14 +1,29 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
-import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
-import { createHistoryRepository } from '../enrollment/history-repository.js'
-import { createInvoiceRepository } from '../invoice/invoice-repository.js'
+import type { DealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
+import type { EnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import type { HistoryRepository } from '../enrollment/history-repository.js'
+import type { InvoiceRepository } from '../invoice/invoice-repository.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
-import { createRegionRepository } from '../region/region-repository.js'
+import type { RegionRepository } from '../region/region-repository.js'
 import { lockSeeding } from './demo-data-repository.js'
 import type { DemoEnrollment } from './demo-enrollment.js'
 import { type DemoDataOptions, generateDemoData } from './generate-demo-data.js'
+
+/** The repositories the seed writes through, bound to its transaction. */
+export interface DemoDataRepositories {
+  enrollments: EnrollmentRepository
+  dealerDirectory: DealerDirectoryRepository
+  regions: RegionRepository
+  invoices: InvoiceRepository
+  history: HistoryRepository
+}
+
+/** What the seed is handed: the app's repositories (server/app-context.ts) on `db`. */
+export interface DemoDataContext {
+  db: Kysely<Database>
+  within(trx: Kysely<Database>): DemoDataRepositories
+}
 
 export interface SeedDemoDataOptions extends DemoDataOptions {
   /** Remit-to lines of the invoices issued for the approved demo LMAs. */
@@ -25,27 +40,29 @@ const BATCH_SIZE = 500
 /**
  * Fills an untouched database with demo data (see generateDemoData): only when it has no
  * enrollments and an empty dealer directory, so it never mixes with real data and a second run
- * does nothing. All-or-nothing, in one transaction (unless `db` already is one).
+ * does nothing. All-or-nothing, in one transaction (unless `context.db` already is one).
  */
 export async function seedDemoData(
-  db: Kysely<Database>,
+  context: DemoDataContext,
   options: SeedDemoDataOptions,
 ): Promise<SeedDemoDataResult> {
+  const { db } = context
   const run = async (trx: Kysely<Database>): Promise<SeedDemoDataResult> => {
     await lockSeeding(trx)
-    if (await createEnrollmentRepository(trx).any()) {
+    const repositories = context.within(trx)
+    if (await repositories.enrollments.any(trx)) {
       return { seeded: false, reason: 'the database already has enrollments' }
     }
-    const directory = createDealerDirectoryRepository(trx)
+    const directory = repositories.dealerDirectory
     if ((await directory.count()) > 0) {
       return { seeded: false, reason: 'the dealer directory is not empty' }
     }
-    const regions = await createRegionRepository(trx).list()
+    const regions = await repositories.regions.list()
     const data = generateDemoData(options, regions)
     await directory.upsertMany(data.directory)
-    const enrollmentDealers = await insertEnrollments(trx, data.enrollments)
-    await recordHistory(trx, data.enrollments)
-    await invoiceApprovedLmas(trx, data.enrollments, options)
+    const enrollmentDealers = await insertEnrollments(trx, repositories, data.enrollments)
+    await recordHistory(trx, repositories, data.enrollments)
+    await invoiceApprovedLmas(trx, repositories, data.enrollments, options)
     return {
       seeded: true,
       year: options.year - 1,
@@ -59,9 +76,9 @@ export async function seedDemoData(
 
 async function insertEnrollments(
   db: Kysely<Database>,
+  { enrollments: repository }: DemoDataRepositories,
   enrollments: readonly DemoEnrollment[],
 ): Promise<number> {
-  const repository = createEnrollmentRepository(db)
   const idByGuid = new Map<string, string>()
   for (const batch of batches(enrollments.map((item) => item.enrollment))) {
     const inserted = await repository.insertRows(
@@ -82,11 +99,10 @@ async function insertEnrollments(
 /** An approved LMA has an invoice, as if it had been approved through the admin area. */
 async function invoiceApprovedLmas(
   trx: Kysely<Database>,
+  { enrollments: repository, invoices }: DemoDataRepositories,
   enrollments: readonly DemoEnrollment[],
   options: SeedDemoDataOptions,
 ): Promise<void> {
-  const repository = createEnrollmentRepository(trx)
-  const invoices = createInvoiceRepository(trx)
   const approved = enrollments.filter(
     ({ enrollment }) => enrollment.type === 'Lma' && enrollment.status === 'Approved',
   )
@@ -94,6 +110,7 @@ async function invoiceApprovedLmas(
     const stored = await repository.findByGuid(enrollment.guid, trx)
     if (!stored) continue
     await issueInvoice(
+      invoices,
       trx,
       { BRANDS: [...options.brands], REMIT_TO: options.remitTo ?? [] },
       stored,
@@ -122,6 +139,7 @@ function paidOn(issued: string, guid: string): string {
  */
 async function recordHistory(
   trx: Kysely<Database>,
+  { history }: DemoDataRepositories,
   enrollments: readonly DemoEnrollment[],
 ): Promise<void> {
   const entries = enrollments.flatMap(({ enrollment }) => {
@@ -150,7 +168,6 @@ async function recordHistory(
     if (final === 'Approved') history.push(entry(modified, 'approved', 'Approving', 'Approved'))
     return history
   })
-  const history = createHistoryRepository(trx)
   for (const batch of batches(entries)) await history.insertRows(trx, batch)
 }
 

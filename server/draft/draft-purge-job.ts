@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
-import { createDraftRepository } from './draft-repository.js'
+import type { DraftRepository } from './draft-repository.js'
 
 export interface DraftPurgeOptions {
   /** How often expired drafts are deleted; hourly unless a test says otherwise. */
@@ -13,11 +12,11 @@ export interface DraftPurgeOptions {
  * draft opens nothing even before it is purged: every read asks for one that has not expired.
  */
 export function draftPurgeJob(
-  app: FastifyInstance,
+  context: { drafts: DraftRepository },
   options: DraftPurgeOptions = {},
 ): PeriodicJob | undefined {
   if (options.schedule === false) return undefined
-  const drafts = createDraftRepository(app.database.db)
+  const { drafts } = context
   return {
     name: 'draft-purge',
     everyMs: options.everyMs ?? 60 * 60_000,

@@ -11,7 +11,7 @@ import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { problemResponses } from '../http/openapi-schemas.js'
 import { clientKey } from '../rate-limit/client-key.js'
 import { clientLimits } from '../rate-limit/client-limits.js'
-import { createDraftContext, openDraft, saveDraftAgain, saveNewDraft } from './drafts.js'
+import { type DraftContext, openDraft, saveDraftAgain, saveNewDraft } from './drafts.js'
 
 const tags = ['Drafts']
 
@@ -46,8 +46,10 @@ function privateAnswer(reply: FastifyReply): void {
 }
 
 /** Save and continue later (docs/product.md#save-and-continue-later). */
-export const draftRoutes: FastifyPluginAsync = async (app) => {
-  const context = createDraftContext(app.database.db, app.config, app.mail)
+export const draftRoutes: FastifyPluginAsync<{ context: DraftContext }> = async (
+  app,
+  { context },
+) => {
   // Each save may send a mail: counted with the submissions; opening one with the look-ups.
   const limits = clientLimits(app.config)
   const api = app.withTypeProvider<ZodTypeProvider>()

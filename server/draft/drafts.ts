@@ -21,7 +21,7 @@ import { addressHash } from '../mail/mail-budget-repository.js'
 import type { MailComposers } from '../mail/mail-worker.js'
 import { drawnWhenSent, type OutboxRepository } from '../mail/outbox-repository.js'
 import { draftSavedMail } from '../mail/templates/draft-saved-mail.js'
-import { createDraftRepository, type StoredDraft } from './draft-repository.js'
+import type { DraftRepository, StoredDraft } from './draft-repository.js'
 import {
   DRAFT_MAX_CHARACTERS,
   draftCharacters,
@@ -32,23 +32,9 @@ import {
 export interface DraftContext {
   db: Kysely<Database>
   config: Config
-  drafts: ReturnType<typeof createDraftRepository>
+  drafts: DraftRepository
   outbox: OutboxRepository
   mailQueued(): void
-}
-
-export function createDraftContext(
-  db: Kysely<Database>,
-  config: Config,
-  mail: { outbox: OutboxRepository; kick(): void },
-): DraftContext {
-  return {
-    db,
-    config,
-    drafts: createDraftRepository(db),
-    outbox: mail.outbox,
-    mailQueued: mail.kick,
-  }
 }
 
 /** One answer for a token that is malformed, unknown, expired or of another page: it opens nothing. */
@@ -191,7 +177,7 @@ export async function openDraft(
  * have expired while the form was open, and the submission goes on.
  */
 export async function deleteCompletedDraft(
-  drafts: ReturnType<typeof createDraftRepository>,
+  drafts: DraftRepository,
   executor: Kysely<Database>,
   token: string | undefined,
   scope: { brand: string; type: string },

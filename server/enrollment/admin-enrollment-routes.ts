@@ -25,7 +25,7 @@ import {
 import { approveEnrollment } from './approve-enrollment.js'
 import { declineEnrollment } from './decline-enrollment.js'
 import { deleteEnrollment } from './delete-enrollment.js'
-import { createEnrollmentContext } from './enrollment-context.js'
+import type { EnrollmentContext } from './enrollment-context.js'
 import { enrollmentListEtag, matchesIfNoneMatch } from './enrollment-list-etag.js'
 import { enrollmentChangesQuery, enrollmentListQuery } from './enrollment-list-query.js'
 import { toWire } from './enrollment-mapping.js'
@@ -131,8 +131,10 @@ const deleteRoute = {
 }
 
 /** The admin area's enrollment calls (docs/product.md#api); every one needs an administrator's ID token. */
-export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
-  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
+export const adminEnrollmentRoutes: FastifyPluginAsync<{ context: EnrollmentContext }> = async (
+  app,
+  { context },
+) => {
   prepareAdminRoutes(app)
   const view = app.allow('view')
   const change = app.allow('change')
@@ -160,7 +162,7 @@ export const adminEnrollmentRoutes: FastifyPluginAsync = async (app) => {
     // The tag first, then the list (see enrollmentListEtag). The tag names the scope, so the
     // answers kept by it are each scope's own.
     const query = request.url.split('?')[1] ?? ''
-    const etag = await enrollmentListEtag(context.list, query, request.query.year, scope)
+    const etag = await enrollmentListEtag(context.enrollmentList, query, request.query.year, scope)
     reply.header('etag', etag)
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.code(304).send(undefined)

@@ -1,5 +1,4 @@
 import type { Staff } from '../auth/auth-plugin.js'
-import { createDealerDirectoryRepository } from '../dealer-directory/dealer-directory-repository.js'
 import { directoryRowOf } from '../dealer-directory/dealer-directory-row.js'
 import { runAdminAction, stillThere } from './admin-action.js'
 import { enqueueApprovalConfirmation } from './approval-confirmation.js'
@@ -27,7 +26,7 @@ export async function approveEnrollment(
       await enqueueApprovalConfirmation(context, trx, stored)
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
-        await createDealerDirectoryRepository(trx).upsertMany([directoryRowOf(dealer)])
+        await context.within(trx).dealerDirectory.upsertMany([directoryRowOf(dealer)])
       }
       return 'Approved'
     },

@@ -107,3 +107,5 @@ function dealerColumns(row: ReturnType<typeof toDealerRow> | undefined) {
   const fixed = new Set(['enrollment_id', 'position', 'brand', 'year'])
   return (Object.keys(row) as Array<keyof typeof row>).filter((column) => !fixed.has(column))
 }
+
+export type DealerSubmissionRepository = ReturnType<typeof createDealerSubmissionRepository>

@@ -17,7 +17,7 @@ export function findEnrollments(
   now: Date = new Date(),
 ): Promise<JsonText<EnrollmentListItem[]>> {
   const search = filters.search?.trim()
-  return context.list.find({ ...filters, search: search || undefined }, listClock(now))
+  return context.enrollmentList.find({ ...filters, search: search || undefined }, listClock(now))
 }
 
 /** The list read at `now`: the program's today, and the moment waiting times count from. */
@@ -41,7 +41,10 @@ export function findEnrollmentsWithCursor(
   now: Date = new Date(),
 ): Promise<{ list: JsonText<EnrollmentListItem[]>; cursor: string }> {
   const search = filters.search?.trim()
-  return context.list.findWithCursor({ ...filters, search: search || undefined }, listClock(now))
+  return context.enrollmentList.findWithCursor(
+    { ...filters, search: search || undefined },
+    listClock(now),
+  )
 }
 
 /**
@@ -57,11 +60,11 @@ export async function findEnrollmentChanges(
 ): Promise<JsonText<EnrollmentListChanges>> {
   const search = filters.search?.trim()
   const asked = { ...filters, search: search || undefined }
-  if (!(await context.list.cursorAnswerable(cursor, LIST_CURSOR_ANSWERED_MS))) {
-    const whole = await context.list.findWithCursor(asked, listClock(now))
+  if (!(await context.enrollmentList.cursorAnswerable(cursor, LIST_CURSOR_ANSWERED_MS))) {
+    const whole = await context.enrollmentList.findWithCursor(asked, listClock(now))
     return changesText(whole.cursor, true, whole.list, [])
   }
-  const changes = await context.list.changesSince(asked, listClock(now), cursor)
+  const changes = await context.enrollmentList.changesSince(asked, listClock(now), cursor)
   return changesText(changes.cursor, false, changes.changed, changes.removed)
 }
 

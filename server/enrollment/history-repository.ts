@@ -91,3 +91,5 @@ export function createHistoryRepository(db: Kysely<Database>) {
     },
   }
 }
+
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>

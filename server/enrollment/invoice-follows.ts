@@ -8,13 +8,14 @@ import {
 import type { Config } from '../config/config.js'
 import type { Database, HistoryChange } from '../db/schema.js'
 import { enqueueInvoiceMail } from '../invoice/enqueue-invoice-mail.js'
-import { createInvoiceRepository, type InvoiceRecord } from '../invoice/invoice-repository.js'
+import type { InvoiceRecord, InvoiceRepository } from '../invoice/invoice-repository.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
 interface InvoiceLifecycleContext {
   config: Config
+  invoices: InvoiceRepository
   outbox: OutboxRepository
 }
 
@@ -57,7 +58,7 @@ export async function invoiceFollows(
   options: { reason?: string | undefined } = {},
 ): Promise<InvoiceFollowed> {
   const effect = invoiceEffectOf(action, before, before.status)
-  const invoices = createInvoiceRepository(trx)
+  const { invoices } = context
   switch (effect) {
     case 'issue-or-revise':
     case 'revise-if-owed-changes': {
@@ -68,6 +69,7 @@ export async function invoiceFollows(
         return NOTHING
       }
       const issued = await issueInvoice(
+        invoices,
         trx,
         context.config,
         after,

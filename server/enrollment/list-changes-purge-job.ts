@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
-import { createEnrollmentListRepository } from './enrollment-list-repository.js'
+import type { EnrollmentListRepository } from './enrollment-list-repository.js'
 import { LIST_CHANGES_KEPT_MS } from './find-enrollments.js'
 
 export interface ListChangesPurgeOptions {
@@ -14,15 +13,14 @@ export interface ListChangesPurgeOptions {
  * than half of that is answered with the whole list, so none is answered without them.
  */
 export function listChangesPurgeJob(
-  app: FastifyInstance,
+  context: { enrollmentList: EnrollmentListRepository },
   options: ListChangesPurgeOptions = {},
 ): PeriodicJob | undefined {
   if (options.schedule === false) return undefined
-  const list = createEnrollmentListRepository(app.database.db)
   return {
     name: 'list-changes-purge',
     everyMs: options.everyMs ?? 60 * 60_000,
-    run: () => list.purgeChanges(LIST_CHANGES_KEPT_MS),
+    run: () => context.enrollmentList.purgeChanges(LIST_CHANGES_KEPT_MS),
     logAs: 'old admin list changes deleted',
   }
 }

@@ -148,3 +148,5 @@ function toLmaResult(
     })),
   }
 }
+
+export type LookupRepository = ReturnType<typeof createLookupRepository>

@@ -21,11 +21,11 @@ import { clientKey } from '../rate-limit/client-key.js'
 import { clientLimits } from '../rate-limit/client-limits.js'
 import { authorizeEnrollment } from './authorize-enrollment.js'
 import { type BacSuggestionTimes, createBacSuggestions } from './bac-suggestions.js'
-import { createEnrollmentContext } from './enrollment-context.js'
+import type { EnrollmentContext } from './enrollment-context.js'
 import { toReceipt } from './enrollment-mapping.js'
 import { NO_ENROLLMENT_MESSAGE } from './enrollment-scope.js'
 import { toLinkedEnrollment } from './linked-enrollment.js'
-import { createLookupRepository } from './lookup-repository.js'
+import type { LookupRepository } from './lookup-repository.js'
 import { submitEnrollment } from './submit-enrollment.js'
 
 export const guidParams = z.object({
@@ -89,6 +89,7 @@ const authorizeRoute = {
 }
 
 export interface PublicEnrollmentRouteOptions {
+  context: EnrollmentContext & { lookups: LookupRepository }
   /** How old the BAC type-ahead's directory may be; tests set 0 to read through every time. */
   bacSuggestionTimes?: BacSuggestionTimes
 }
@@ -97,8 +98,8 @@ export const publicEnrollmentRoutes: FastifyPluginAsync<PublicEnrollmentRouteOpt
   app,
   options,
 ) => {
-  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
-  const lookups = createLookupRepository(app.database.db)
+  const { context } = options
+  const { lookups } = context
   const { config } = app
   const serializeSuggestions = fastJson(serializedSchema(bacLookupRoute.response[200]))
   const bacSuggestions = createBacSuggestions({

@@ -3,7 +3,6 @@ import { findBrand } from '../../shared/brand/find-brand.js'
 import type { Enrollment, EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
-import { createDraftRepository } from '../draft/draft-repository.js'
 import { deleteCompletedDraft } from '../draft/drafts.js'
 import { AppError } from '../http/app-error.js'
 import type { DealerSubmission } from './dealer-submission-repository.js'
@@ -57,7 +56,7 @@ export async function submitEnrollment(
         await enqueueAuthorizationRequest(context, trx, enrollment, { client })
       }
       await enqueueSubmissionReceipt(context, trx, enrollment, client)
-      await deleteCompletedDraft(createDraftRepository(context.db), trx, draftToken, input)
+      await deleteCompletedDraft(context.drafts, trx, draftToken, input)
       return enrollment
     })
     context.mailQueued()
@@ -103,7 +102,7 @@ async function submitDealerEnrollment(
         ? await context.dealerSubmissions.insert(context.db, submission)
         : await context.db.transaction().execute(async (trx) => {
             const inserted = await context.dealerSubmissions.insert(trx, submission)
-            await deleteCompletedDraft(createDraftRepository(context.db), trx, draftToken, input)
+            await deleteCompletedDraft(context.drafts, trx, draftToken, input)
             return inserted
           })
     context.mailQueued()

@@ -8,7 +8,7 @@ import { staffOf } from '../auth/admin-routes-support.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { findBrandLogo } from './brand-logo.js'
-import { createInvoiceRepository } from './invoice-repository.js'
+import type { InvoiceRepository } from './invoice-repository.js'
 import { toInvoiceWire } from './invoice-wire.js'
 import { renderInvoicePdf } from './render-invoice-pdf.js'
 
@@ -44,8 +44,9 @@ const pdfRoute = {
  * GET /api/invoices/{guid} and /api/invoices/{guid}/pdf: the invoice of an approved LMA
  * enrollment, for the program office (a regional manager's regions' only).
  */
-export const invoiceRoutes: FastifyPluginAsync = async (app) => {
-  const invoices = createInvoiceRepository(app.database.db)
+export const invoiceRoutes: FastifyPluginAsync<{
+  context: { invoices: InvoiceRepository }
+}> = async (app, { context: { invoices } }) => {
   // Before the guid is checked: a stranger learns nothing but 401.
   app.addHook('onRequest', app.requireStaff)
   app.addHook('onRequest', app.allow('view'))

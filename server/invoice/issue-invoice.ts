@@ -5,7 +5,7 @@ import { brandDisplayName } from '../../shared/format/brand-name.js'
 import { INVOICE_TERMS, programToday } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
-import { createInvoiceRepository, type IssueOutcome } from './invoice-repository.js'
+import type { InvoiceRepository, IssueOutcome } from './invoice-repository.js'
 
 /** What an invoice is drawn from: a stored enrollment, which has its reference. */
 type InvoicedEnrollment = Pick<
@@ -21,6 +21,7 @@ type InvoicedEnrollment = Pick<
  * what a revision takes (see the repository's `issue`).
  */
 export async function issueInvoice(
+  invoices: InvoiceRepository,
   trx: Kysely<Database>,
   config: Pick<Config, 'BRANDS' | 'REMIT_TO'>,
   enrollment: InvoicedEnrollment,
@@ -30,7 +31,7 @@ export async function issueInvoice(
   const lma = enrollment.lma
   if (enrollment.type !== 'Lma' || !lma) throw new Error('Only LMA enrollments are invoiced')
   const priced = invoiceItems(enrollment.dealers)
-  return createInvoiceRepository(trx).issue(
+  return invoices.issue(
     trx,
     {
       enrollmentGuid: enrollment.guid,

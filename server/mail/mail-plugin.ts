@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Transporter } from 'nodemailer'
 import type { AttachmentRenderers } from './attachment-bytes.js'
 import { devMailRoutes } from './dev-mail-routes.js'
 import { DevMailbox } from './dev-mailbox.js'
-import { createMailBudgetRepository, type MailBudgetRepository } from './mail-budget-repository.js'
+import type { MailBudgetRepository } from './mail-budget-repository.js'
 import { type MailComposers, MailWorker } from './mail-worker.js'
-import { createOutboxRepository, type OutboxRepository } from './outbox-repository.js'
+import type { OutboxRepository } from './outbox-repository.js'
 
 export interface MailOptions {
   pollMs?: number
@@ -20,12 +20,15 @@ export interface MailOptions {
 
 /** The app's own part of the plugin's options: what the folders that own mail kinds give it. */
 export interface MailPluginOptions extends MailOptions {
+  /** The outbox and the daily budgets, of the app's context (server/app-context.ts). */
+  outbox: OutboxRepository
+  budgets: MailBudgetRepository
   attachmentRenderers: AttachmentRenderers
   /**
    * Draw the mails that carry a link minted when they are sent (status and draft links); asked
    * for when the first such mail is sent, once every plugin is registered.
    */
-  composers: (app: FastifyInstance) => MailComposers
+  composers: () => MailComposers
 }
 
 export interface MailService {
@@ -68,18 +71,10 @@ const mailPlugin: FastifyPluginAsync<MailPluginOptions> = async (app, options) =
     })
     return transport
   }
-  const outbox = createOutboxRepository(app.database.db, { dropDemoMail: Boolean(config.SMTP_URL) })
-  const budgets = createMailBudgetRepository({
-    perAddress: {
-      'lost-link': config.MAIL_BUDGET_PER_ADDRESS,
-      draft: config.MAIL_BUDGET_PER_ADDRESS,
-      submission: config.MAIL_BUDGET_SUBMISSIONS_PER_ADDRESS,
-    },
-    perClient: config.MAIL_BUDGET_PER_CLIENT,
-  })
+  const { outbox, budgets } = options
   const worker = new MailWorker({
     outbox,
-    composers: () => options.composers(app),
+    composers: () => options.composers(),
     budgets,
     transport: { sendMail: async (mail) => (await openTransport()).sendMail(mail) },
     from: config.MAIL_FROM,

@@ -2,13 +2,12 @@ import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import { refusalReason } from '../../shared/enrollment/status-rules.js'
 import type { BulkOutcome } from '../../shared/office/office-limits.js'
 import type { BulkResult } from '../../shared/office/office-schemas.js'
-import { createAuditRepository } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import { approveEnrollment } from '../enrollment/approve-enrollment.js'
 import { declineEnrollment } from '../enrollment/decline-enrollment.js'
-import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { NO_ENROLLMENT_MESSAGE, outsideRegions } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
+import type { OfficeContext } from './office-context.js'
 
 export type BulkActionName = 'approve' | 'decline'
 
@@ -26,7 +25,7 @@ interface Logger {
  * that fails otherwise is reported and the rest go on.
  */
 export async function runBulkAction(
-  context: EnrollmentContext,
+  context: OfficeContext,
   action: BulkActionName,
   guids: string[],
   admin: Staff,
@@ -67,7 +66,7 @@ export async function runBulkAction(
   // Each enrollment's change commits in its own transaction (with its history entry); the bulk
   // action's entry follows them and counts the ones done. One that changed nothing leaves none.
   if (result.done > 0) {
-    await createAuditRepository(context.db).record({
+    await context.audit.record({
       actor: admin.username,
       action: action === 'approve' ? 'bulk-approve' : 'bulk-decline',
       year: context.config.ENROLLMENT_YEAR,
@@ -97,7 +96,7 @@ function summed(results: BulkResult['results']): BulkResult {
  * row's lock.
  */
 async function preview(
-  context: EnrollmentContext,
+  context: OfficeContext,
   action: BulkActionName,
   guids: string[],
   scope: EnrollmentScope,
@@ -129,7 +128,7 @@ async function preview(
  * both, so the answer does not say whether another region's enrollment exists.
  */
 async function refuseUnknown(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guids: string[],
   scope: EnrollmentScope,
 ): Promise<void> {

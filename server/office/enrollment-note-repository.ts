@@ -34,3 +34,5 @@ export function createEnrollmentNoteRepository(db: Kysely<Database>) {
     },
   }
 }
+
+export type EnrollmentNoteRepository = ReturnType<typeof createEnrollmentNoteRepository>

@@ -1,14 +1,14 @@
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentNote } from '../../shared/office/office-schemas.js'
 import type { Staff } from '../auth/auth-plugin.js'
-import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import {
   checkReadScope,
   lockInScope,
   NO_ENROLLMENT_MESSAGE,
 } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
-import { createEnrollmentNoteRepository, type NoteRow } from './enrollment-note-repository.js'
+import type { NoteRow } from './enrollment-note-repository.js'
+import type { OfficeContext } from './office-context.js'
 
 const ERASED =
   'The personal data of this enrollment was erased under the data retention rule: it takes no notes.'
@@ -20,7 +20,7 @@ const ERASED =
  * note.
  */
 export async function addNote(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   text: string,
   admin: Staff,
@@ -35,7 +35,7 @@ export async function addNote(
     if ((await context.enrollments.findByGuid(guid, trx))?.erased) {
       throw AppError.conflict(ERASED)
     }
-    const row = await createEnrollmentNoteRepository(context.db).add(trx, {
+    const row = await context.notes.add(trx, {
       guid,
       author: admin.username,
       text,
@@ -49,12 +49,12 @@ export async function addNote(
  * enrollment is outside the scope.
  */
 export async function listNotes(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   scope: EnrollmentScope,
 ): Promise<EnrollmentNote[]> {
   await checkReadScope(context, guid, scope)
-  const rows = await createEnrollmentNoteRepository(context.db).list(guid)
+  const rows = await context.notes.list(guid)
   if (rows.length === 0 && !(await context.enrollments.findByGuid(guid))) {
     throw AppError.notFound(NO_ENROLLMENT_MESSAGE)
   }

@@ -2,12 +2,10 @@ import { type EnrollmentScope, EVERY_ENROLLMENT, inScope } from '../../shared/au
 import { formatDate } from '../../shared/format/date-text.js'
 import { programToday } from '../../shared/invoice/invoice.js'
 import type { InvoicePayment } from '../../shared/office/office-schemas.js'
-import { createAuditRepository } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
-import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { AppError } from '../http/app-error.js'
-import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { toPaymentWire } from '../invoice/invoice-wire.js'
+import type { OfficeContext } from './office-context.js'
 
 const NO_INVOICE = 'This enrollment has no invoice.'
 export const ALREADY_PAID =
@@ -21,11 +19,11 @@ export const VOID_TAKES_NO_PAYMENT =
  * has none, or is outside the scope.
  */
 export async function findPayment(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   scope: EnrollmentScope,
 ): Promise<InvoicePayment> {
-  const invoice = await createInvoiceRepository(context.db).findInScope(guid, scope)
+  const invoice = await context.invoices.findInScope(guid, scope)
   if (!invoice) throw AppError.notFound(NO_INVOICE)
   return toPaymentWire(invoice)
 }
@@ -39,14 +37,13 @@ export async function findPayment(
  * changed it, and a recorded payment is never overwritten silently.
  */
 export async function recordPayment(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   payment: { paidOn: string; reference: string } | null,
   admin: Staff,
 ): Promise<InvoicePayment> {
   const day = programToday()
-  const invoices = createInvoiceRepository(context.db)
-  const audit = createAuditRepository(context.db)
+  const { invoices, audit } = context
   await context.db.transaction().execute(async (trx) => {
     // The enrollment's lock first, as every writer of its history takes it (history-repository);
     // the invoice of a deleted enrollment has only the invoice's lock, which is enough there.

@@ -1,9 +1,9 @@
 import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentMail, MailStatus } from '../../shared/office/office-schemas.js'
 import type { Staff } from '../auth/auth-plugin.js'
-import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { checkReadScope, NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
+import type { OfficeContext } from './office-context.js'
 
 export type { EnrollmentMail, MailStatus }
 
@@ -12,7 +12,7 @@ export type { EnrollmentMail, MailStatus }
  * neither it nor any mail exists, or when the enrollment is outside the scope.
  */
 export async function listMails(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   scope: EnrollmentScope,
 ): Promise<EnrollmentMail[]> {
@@ -54,7 +54,7 @@ export function withoutSecrets(error: string): string {
  * that does not exist.
  */
 export async function sendMailAgain(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   mailId: string,
   admin: Staff,
@@ -87,7 +87,7 @@ export async function sendMailAgain(
 }
 
 async function refusal(
-  context: EnrollmentContext,
+  context: OfficeContext,
   guid: string,
   mailId: string,
   scope: EnrollmentScope,

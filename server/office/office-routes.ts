@@ -11,13 +11,13 @@ import {
   paymentSchema,
 } from '../../shared/office/office-schemas.js'
 import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
-import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { runBulkAction } from './bulk-action.js'
 import { addNote, listNotes } from './enrollment-notes.js'
 import { findPayment, recordPayment } from './invoice-payment.js'
 import { listMails, sendMailAgain } from './mail-status.js'
+import type { OfficeContext } from './office-context.js'
 
 const admin = { tags: ['Program office'], security: adminSecurity }
 
@@ -36,8 +36,10 @@ const bulkParams = z.object({
  * bulk Approve and Decline, internal notes, the status of an enrollment's mails and sending one
  * again, and invoice payments. Every role reads them; administrators and regional managers act.
  */
-export const officeRoutes: FastifyPluginAsync = async (app) => {
-  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
+export const officeRoutes: FastifyPluginAsync<{ context: OfficeContext }> = async (
+  app,
+  { context },
+) => {
   prepareAdminRoutes(app)
   const view = app.allow('view')
   const change = app.allow('change')

@@ -15,3 +15,5 @@ export function createRegionRepository(db: Kysely<Database>) {
     },
   }
 }
+
+export type RegionRepository = ReturnType<typeof createRegionRepository>

@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { regionSchema } from '../../shared/region/region.js'
 import { problemResponses } from '../http/openapi-schemas.js'
-import { createRegionRepository } from './region-repository.js'
+import type { RegionRepository } from './region-repository.js'
 
-export const regionRoutes: FastifyPluginAsync = async (app) => {
-  const regions = createRegionRepository(app.database.db)
+export const regionRoutes: FastifyPluginAsync<{ context: { regions: RegionRepository } }> = async (
+  app,
+  { context: { regions } },
+) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/regions',
     {

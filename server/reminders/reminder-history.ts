@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.js'
-import { createHistoryRepository } from '../enrollment/history-repository.js'
+import type { HistoryRepository } from '../enrollment/history-repository.js'
 import type { OutboxRepository, SentHook } from '../mail/outbox-repository.js'
-import { createReminderRepository } from './reminder-repository.js'
+import type { ReminderRepository } from './reminder-repository.js'
 
 /** The history's words for a reminder and who sent it (docs/product.md#authorization-reminders). */
 export const REMINDER_ACTION = 'Reminder sent'
@@ -16,9 +14,12 @@ const REMINDER_KIND = 'authorization-reminder'
  * with the mail's sent mark (one transaction), so it is written once, at the time it was sent,
  * whether the schedule queued the mail or an administrator sent it again.
  */
-export function recordRemindersWhenSent(outbox: OutboxRepository, db: Kysely<Database>): void {
-  const history = createHistoryRepository(db)
-  const reminders = createReminderRepository()
+export function recordRemindersWhenSent(context: {
+  outbox: OutboxRepository
+  history: HistoryRepository
+  reminders: ReminderRepository
+}): void {
+  const { outbox, history, reminders } = context
   const record: SentHook = async (executor, mail) => {
     if (!mail.enrollmentGuid) return
     const status = (await reminders.statusOf(executor, mail.enrollmentGuid)) ?? null

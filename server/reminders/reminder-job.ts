@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
-import { sendDueReminders } from './send-due-reminders.js'
+import { type ReminderContext, sendDueReminders } from './send-due-reminders.js'
 
 export interface ReminderOptions {
   /** How often the reminders are looked for; 15 minutes unless a test says otherwise. */
@@ -16,13 +14,12 @@ export interface ReminderOptions {
  * enrollment). REMINDER_AFTER_DAYS=0 or REMINDER_MAX=0 turns them off: no job.
  */
 export function reminderJob(
-  app: FastifyInstance,
+  context: ReminderContext,
   options: ReminderOptions = {},
 ): PeriodicJob | undefined {
-  const { config } = app
+  const { config } = context
   const rules = { afterDays: config.REMINDER_AFTER_DAYS, max: config.REMINDER_MAX }
   if (options.schedule === false || rules.afterDays === 0 || rules.max === 0) return undefined
-  const context = createEnrollmentContext(app.database.db, config, app.mail)
   return {
     name: 'authorization-reminders',
     everyMs: options.intervalMs ?? 15 * 60_000,

@@ -82,3 +82,5 @@ export function createReminderRepository() {
     },
   }
 }
+
+export type ReminderRepository = ReturnType<typeof createReminderRepository>

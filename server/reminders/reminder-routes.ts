@@ -6,7 +6,7 @@ import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
-import { createReminderRepository } from './reminder-repository.js'
+import type { ReminderRepository } from './reminder-repository.js'
 
 const remindersRoute = {
   summary: 'When an LMA enrollment’s authorization was last requested, and its reminders',
@@ -19,8 +19,9 @@ const remindersRoute = {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 /** GET /api/enrollments/{guid}/authorization, for the detail dialog. */
-export const reminderRoutes: FastifyPluginAsync = async (app) => {
-  const reminders = createReminderRepository()
+export const reminderRoutes: FastifyPluginAsync<{
+  context: { reminders: ReminderRepository }
+}> = async (app, { context: { reminders } }) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -1,11 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppContext, createAppContext } from '../app-context.js'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
-import {
-  createEnrollmentContext,
-  type EnrollmentContext,
-} from '../enrollment/enrollment-context.js'
-import { createOutboxRepository } from '../mail/outbox-repository.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
@@ -18,14 +14,14 @@ let names = 0
 
 describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
   let t: AdminTestApp
-  let context: EnrollmentContext
+  let context: AppContext
   beforeAll(async () => {
     t = await createAdminTestApp(
       kind,
       { PUBLIC_URL: 'https://pos.example.com' },
       { reminders: { schedule: false }, mail: { worker: false } },
     )
-    context = createEnrollmentContext(t.database.db, t.config, t.app.mail)
+    context = createAppContext(t.database.db, t.config, t.app.mail)
   })
   afterAll(() => t.close())
 
@@ -268,8 +264,8 @@ describe.each(testDatabaseKinds())('the reminder schedule on %s', (kind) => {
 describe.runIf(testDatabaseKinds().includes('postgres'))('reminders on two connections', () => {
   let t: AdminTestApp
   let other: DatabaseHandle
-  let otherContext: EnrollmentContext
-  let context: EnrollmentContext
+  let otherContext: AppContext
+  let context: AppContext
   beforeAll(async () => {
     t = await createAdminTestApp(
       'postgres',
@@ -277,11 +273,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('reminders on two conne
       { reminders: { schedule: false }, mail: { worker: false } },
     )
     other = await openDatabase({ databaseUrl: t.database.url, dataDir: '' })
-    context = createEnrollmentContext(t.database.db, t.config, t.app.mail)
-    otherContext = createEnrollmentContext(other.db, t.config, {
-      outbox: createOutboxRepository(other.db),
-      kick: () => {},
-    })
+    context = createAppContext(t.database.db, t.config, t.app.mail)
+    otherContext = createAppContext(other.db, t.config, { kick: () => {} })
   })
   afterAll(async () => {
     await other?.close()

@@ -1,8 +1,11 @@
 import { enqueueAuthorizationReminder } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
-import { createReminderRepository, type ReminderRules } from './reminder-repository.js'
+import type { ReminderRepository, ReminderRules } from './reminder-repository.js'
 
-const reminders = createReminderRepository()
+/** What the reminders are handed: the enrollment's part of the app's context, and their own repository. */
+export interface ReminderContext extends EnrollmentContext {
+  reminders: ReminderRepository
+}
 
 /**
  * Queues every due authorization reminder, each in a transaction of its own that locks the
@@ -12,12 +15,13 @@ const reminders = createReminderRepository()
  * (reminder-history.ts). Answers how many were queued.
  */
 export async function sendDueReminders(
-  context: EnrollmentContext,
+  context: ReminderContext,
   rules: Omit<ReminderRules, 'year'>,
   keepGoing: () => boolean = () => true,
 ): Promise<number> {
   const due = { ...rules, year: context.config.ENROLLMENT_YEAR }
   if (due.afterDays <= 0 || due.max <= 0) return 0
+  const { reminders } = context
   let sent = 0
   while (keepGoing()) {
     const done = await context.db.transaction().execute(async (trx) => {

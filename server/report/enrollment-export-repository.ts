@@ -168,3 +168,5 @@ function dealerEntrySql() {
     ),
   )})`
 }
+
+export type EnrollmentExportRepository = ReturnType<typeof createEnrollmentExportRepository>

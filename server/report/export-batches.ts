@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type {
   DealerEntry,
@@ -6,11 +5,10 @@ import type {
   EnrollmentType,
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'
-import type { Database } from '../db/schema.js'
-import {
-  createEnrollmentExportRepository,
-  type EnrollmentCursor,
-  type ExportEnrollment,
+import type {
+  EnrollmentCursor,
+  EnrollmentExportRepository,
+  ExportEnrollment,
 } from './enrollment-export-repository.js'
 
 /** One line of the export: a dealer row with its enrollment (dealer null for an enrollment without rows). */
@@ -41,11 +39,10 @@ const MIN_PAGE = 8
  * the scope's enrollments only: a regional manager's regions.
  */
 export async function* exportBatches(
-  db: Kysely<Database>,
+  repository: EnrollmentExportRepository,
   scope: EnrollmentScope,
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<ExportRow[]> {
-  const repository = createEnrollmentExportRepository(db)
   let after: EnrollmentCursor | undefined
   // Enrollments to ask for: fewer after a page of big LMA enrollments, back up as they shrink.
   let pageSize = batchRows

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { Brand } from '../../shared/config/public-config.js'
 import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import {
@@ -14,10 +13,9 @@ import {
 } from '../../shared/enrollment/list-view.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'
 import { statusWords } from '../../shared/format/status-words.js'
-import type { Database } from '../db/schema.js'
-import {
-  createEnrollmentListRepository,
-  type EnrollmentListFilters,
+import type {
+  EnrollmentListFilters,
+  EnrollmentListRepository,
 } from '../enrollment/enrollment-list-repository.js'
 import { listClock } from '../enrollment/find-enrollments.js'
 import { addReportSheet, type CellKind, type CellValue, type ReportColumn } from './report-sheet.js'
@@ -61,7 +59,7 @@ export function enrollmentListColumns(brands: readonly Brand[]): ReportColumn<Li
 }
 
 export interface ListExportOptions {
-  db: Kysely<Database>
+  enrollmentList: EnrollmentListRepository
   brands: readonly Brand[]
   filters: EnrollmentListFilters
   sort: ListSort
@@ -77,9 +75,9 @@ export interface ListExportOptions {
  */
 export async function exportEnrollmentList(
   reply: FastifyReply,
-  { db, brands, filters, sort, recorded }: ListExportOptions,
+  { enrollmentList, brands, filters, sort, recorded }: ListExportOptions,
 ): Promise<FastifyReply> {
-  const json = await createEnrollmentListRepository(db).find(filters, listClock(), {
+  const json = await enrollmentList.find(filters, listClock(), {
     withReferences: true,
   })
   const items = sortListItems(JSON.parse(json) as ListExportItem[], sort, brands)

@@ -13,6 +13,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { type ExportRow, exportBatches } from './export-batches.js'
 
@@ -56,17 +57,31 @@ describe.each(testDatabaseKinds())('a large enrollment export on %s', (kind) => 
   afterAll(() => t.close())
 
   it('reads every row exactly once, in order, whatever the batch size', async () => {
-    const whole = await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 100_000))
+    const whole = await collect(
+      exportBatches(repositoriesOf(t.database.db).enrollmentExport, EVERY_ENROLLMENT, 100_000),
+    )
     expect(whole).toHaveLength(ENROLLMENTS * DEALERS_EACH + 1)
     expect(new Set(whole).size).toBe(whole.length)
-    expect(await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 7))).toEqual(whole)
-    expect(await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, DEALERS_EACH))).toEqual(
-      whole,
-    )
+    expect(
+      await collect(
+        exportBatches(repositoriesOf(t.database.db).enrollmentExport, EVERY_ENROLLMENT, 7),
+      ),
+    ).toEqual(whole)
+    expect(
+      await collect(
+        exportBatches(
+          repositoriesOf(t.database.db).enrollmentExport,
+          EVERY_ENROLLMENT,
+          DEALERS_EACH,
+        ),
+      ),
+    ).toEqual(whole)
   })
 
   it('reads a regional manager’s regions’ rows only, each once, in order, across pages', async () => {
-    const whole = await collect(exportBatches(t.database.db, EVERY_ENROLLMENT, 100_000))
+    const whole = await collect(
+      exportBatches(repositoriesOf(t.database.db).enrollmentExport, EVERY_ENROLLMENT, 100_000),
+    )
     // Every third enrollment in region 6; one in region 7, which the scope leaves out too.
     await sql`update enrollments set region_id = 6 where id % 3 = 0`.execute(t.database.db)
     await sql`update enrollments set region_id = 7 where id = (select max(id) from enrollments where region_id is null)`.execute(
@@ -82,9 +97,12 @@ describe.each(testDatabaseKinds())('a large enrollment export on %s', (kind) => 
     expect(expected.length).toBeGreaterThan(DEALERS_EACH * 10)
     const scope = { all: false, regionIds: [6] } as const
     for (const batchRows of [100_000, 7, DEALERS_EACH, DEALERS_EACH * 3]) {
-      expect(await collect(exportBatches(t.database.db, scope, batchRows)), `${batchRows}`).toEqual(
-        expected,
-      )
+      expect(
+        await collect(
+          exportBatches(repositoriesOf(t.database.db).enrollmentExport, scope, batchRows),
+        ),
+        `${batchRows}`,
+      ).toEqual(expected)
     }
     await sql`update enrollments set region_id = null`.execute(t.database.db)
   })

@@ -1,15 +1,14 @@
 import type { FastifyReply } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { Config } from '../config/config.js'
-import type { Database } from '../db/schema.js'
 import { enrollmentExportColumns } from './enrollment-export-columns.js'
+import type { EnrollmentExportRepository } from './enrollment-export-repository.js'
 import { EXPORT_BATCH_ROWS, exportBatches } from './export-batches.js'
 import { addReportSheet } from './report-sheet.js'
 import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
 export interface ExportOptions {
-  db: Kysely<Database>
+  enrollmentExport: EnrollmentExportRepository
   config: Config
   /** Whose enrollments: a regional manager's regions only. */
   scope: EnrollmentScope
@@ -24,9 +23,9 @@ export interface ExportOptions {
  */
 export async function exportEnrollments(
   reply: FastifyReply,
-  { db, config, scope, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
+  { enrollmentExport, config, scope, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
 ): Promise<FastifyReply> {
-  const batches = exportBatches(db, scope, batchRows)
+  const batches = exportBatches(enrollmentExport, scope, batchRows)
   const first = await batches.next()
   return sendXlsx(
     reply,

@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type { Database } from '../db/schema.js'
-import { createInvoiceRepository } from '../invoice/invoice-repository.js'
+import type { InvoiceRepository } from '../invoice/invoice-repository.js'
 import { INVOICE_REPORT_COLUMNS, invoiceTotals } from './invoice-report-columns.js'
 import { addReportSheet } from './report-sheet.js'
 import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
@@ -14,12 +12,12 @@ import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download
  */
 export async function exportInvoices(
   reply: FastifyReply,
-  db: Kysely<Database>,
+  repository: InvoiceRepository,
   year: number,
   scope: EnrollmentScope,
   recorded?: DownloadRecorder,
 ): Promise<FastifyReply> {
-  const invoices = await createInvoiceRepository(db).listByYear(year, scope)
+  const invoices = await repository.listByYear(year, scope)
   return sendXlsx(
     reply,
     reportFilename(`pos-invoices-${year}`),

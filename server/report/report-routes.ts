@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody'
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AuditAction, AuditFilters } from '../../shared/audit/audit-schema.js'
@@ -8,16 +8,19 @@ import {
   formatListSort,
   parseListSort,
 } from '../../shared/enrollment/list-view.js'
-import { auditFilters, createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
+import { type AuditRepository, auditFilters, scopeFilters } from '../audit/audit-repository.js'
 import { staffOf } from '../auth/admin-routes-support.js'
 import { bearerToken } from '../auth/bearer-token.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
 import { enrollmentListQuery } from '../enrollment/enrollment-list-query.js'
+import type { EnrollmentListRepository } from '../enrollment/enrollment-list-repository.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
+import type { InvoiceRepository } from '../invoice/invoice-repository.js'
 import { notReEnrolledQuery, regionFilter } from '../re-enrollment/not-re-enrolled-query.js'
-import { createNotReEnrolledRepository } from '../re-enrollment/not-re-enrolled-repository.js'
-import { createRegionRepository } from '../region/region-repository.js'
+import type { createNotReEnrolledRepository } from '../re-enrollment/not-re-enrolled-repository.js'
+import type { RegionRepository } from '../region/region-repository.js'
+import type { EnrollmentExportRepository } from './enrollment-export-repository.js'
 import { exportAuditTrail } from './export-audit-trail.js'
 import { exportEnrollmentList } from './export-enrollment-list.js'
 import { exportEnrollments } from './export-enrollments.js'
@@ -121,13 +124,12 @@ const auditReportRoute = {
  * (docs/product.md#audit-trail), and the regions a regional manager's rows were limited to.
  */
 function recordDownload(
-  app: FastifyInstance,
+  audit: AuditRepository,
   request: FastifyRequest,
   action: AuditAction,
   year: number,
   filters: AuditFilters,
 ): DownloadRecorder {
-  const audit = createAuditRepository(app.database.db)
   const staff = staffOf(request)
   const recorded = { ...filters, ...scopeFilters(staff) }
   return (rows) => audit.record({ actor: staff.username, action, year, filters: recorded, rows })
@@ -137,7 +139,21 @@ function recordDownload(
  * The report downloads (docs/product.md#reports): hidden HTML form posts carrying the ID token
  * in the field bearer_token, answered with a streamed Excel workbook.
  */
-export const reportRoutes: FastifyPluginAsync = async (app) => {
+/** What the reports are handed: the part of the app's context they read. */
+export interface ReportContext {
+  audit: AuditRepository
+  enrollmentExport: EnrollmentExportRepository
+  enrollmentList: EnrollmentListRepository
+  invoices: InvoiceRepository
+  regions: RegionRepository
+  notReEnrolled: ReturnType<typeof createNotReEnrolledRepository>
+}
+
+export const reportRoutes: FastifyPluginAsync<{ context: ReportContext }> = async (
+  app,
+  { context },
+) => {
+  const { audit } = context
   // Registered in this plugin only: no other route accepts form posts.
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT })
   const signIn = async (
@@ -167,7 +183,6 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const token = formToken(request.body)
     if (token || !request.staff) await signIn(token, request, reply)
   })
-  const { db } = app.database
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
@@ -175,10 +190,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: FORM_BODY_LIMIT, schema: enrollmentReportRoute },
     (request, reply) =>
       exportEnrollments(reply, {
-        db,
+        enrollmentExport: context.enrollmentExport,
         config: app.config,
         scope: staffOf(request).scope,
-        recorded: recordDownload(app, request, 'export', app.config.ENROLLMENT_YEAR, {}),
+        recorded: recordDownload(audit, request, 'export', app.config.ENROLLMENT_YEAR, {}),
       }),
   )
 
@@ -190,12 +205,12 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       const listFilters = { ...filters, search: search?.trim() || undefined }
       const listSort = sort ?? DEFAULT_LIST_SORT
       return exportEnrollmentList(reply, {
-        db,
+        enrollmentList: context.enrollmentList,
         brands: app.config.BRANDS,
         filters: { ...listFilters, scope: staffOf(request).scope },
         sort: listSort,
         recorded: recordDownload(
-          app,
+          audit,
           request,
           'list-export',
           filters.year ?? app.config.ENROLLMENT_YEAR,
@@ -211,16 +226,15 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     (request, reply) =>
       exportInvoices(
         reply,
-        db,
+        context.invoices,
         request.params.year,
         staffOf(request).scope,
-        recordDownload(app, request, 'invoice-report', request.params.year, {
+        recordDownload(audit, request, 'invoice-report', request.params.year, {
           year: request.params.year,
         }),
       ),
   )
 
-  const audit = createAuditRepository(db)
   api.post(
     '/reports/audit/:year',
     { bodyLimit: FORM_BODY_LIMIT, schema: auditReportRoute, preHandler: app.allow('audit') },
@@ -230,12 +244,12 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         reply,
         year,
         await audit.listByYear(year),
-        recordDownload(app, request, 'audit-report', year, { year }),
+        recordDownload(audit, request, 'audit-report', year, { year }),
       )
     },
   )
 
-  await app.register(notReEnrolledReport)
+  await app.register(notReEnrolledReport, { context })
 }
 
 /** The not-re-enrolled list as filtered on its page (the filters in the query string). */
@@ -246,9 +260,11 @@ const notReEnrolledReportRoute = {
   response: { 200: workbook, ...problemResponses },
 }
 
-export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
-  const regions = createRegionRepository(app.database.db)
-  const repository = createNotReEnrolledRepository(app.database.db)
+export const notReEnrolledReport: FastifyPluginAsync<{ context: ReportContext }> = async (
+  app,
+  { context },
+) => {
+  const { regions, notReEnrolled: repository } = context
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
@@ -275,7 +291,7 @@ export const notReEnrolledReport: FastifyPluginAsync = async (app) => {
           regionList,
           app.config.BRANDS,
           recordDownload(
-            app,
+            context.audit,
             request,
             'not-re-enrolled-export',
             year,

@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { erasedHistoryChange } from '../../shared/enrollment/retention.js'
-import { createAuditRepository } from '../audit/audit-repository.js'
+import type { AuditRepository } from '../audit/audit-repository.js'
 import type { Database } from '../db/schema.js'
 import { erasedActor } from '../enrollment/representative-actor.js'
 import {
-  createRetentionRepository,
   type ErasureDue,
   lockNotAvailable,
   type RetentionRepository,
@@ -39,6 +38,13 @@ export interface RetentionRules {
 }
 
 /** What a run did: enrollments erased, and those still held by another transaction at its end. */
+/** What the retention is handed: the part of the app's context it uses. */
+export interface RetentionContext {
+  db: Kysely<Database>
+  retention: RetentionRepository
+  audit: AuditRepository
+}
+
 export interface RetentionRun {
   erased: number
   stillLocked: number
@@ -64,11 +70,11 @@ export function retentionCutoff(rules: Pick<RetentionRules, 'year' | 'keptYears'
  * too), for the job to run again soon. Answers how many enrollments it erased, and those.
  */
 export async function erasePersonalData(
-  db: Kysely<Database>,
+  context: RetentionContext,
   rules: RetentionRules,
   keepGoing: () => boolean = () => true,
 ): Promise<RetentionRun> {
-  const retention = createRetentionRepository()
+  const { db, retention, audit } = context
   const cutoff = retentionCutoff(rules)
   const batchSize = rules.batchSize ?? RETENTION_BATCH
   let erased = 0
@@ -103,7 +109,7 @@ export async function erasePersonalData(
       }
     }
   } finally {
-    await createAuditRepository(db).record({
+    await audit.record({
       actor: RETENTION_ACTOR,
       action: 'retention-erasure',
       year: rules.year,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
-import { erasePersonalData } from './erase-personal-data.js'
+import { erasePersonalData, type RetentionContext } from './erase-personal-data.js'
 
 export interface RetentionOptions {
   /** How often the retention looks for personal data to erase; daily unless a test says otherwise. */
@@ -26,6 +26,7 @@ export const RETENTION_AGAIN_MS = 60 * 60_000
  */
 export function retentionJob(
   app: FastifyInstance,
+  context: RetentionContext,
   options: RetentionOptions = {},
 ): PeriodicJob | undefined {
   if (options.schedule === false) return undefined
@@ -41,7 +42,7 @@ export function retentionJob(
     name: 'data-retention',
     everyMs,
     run: async (keepGoing) => {
-      const { erased, stillLocked } = await erasePersonalData(app.database.db, rules, keepGoing)
+      const { erased, stillLocked } = await erasePersonalData(context, rules, keepGoing)
       if (stillLocked === 0) return erased
       app.log.warn(
         { job: 'data-retention', stillLocked, againInMs: RETENTION_AGAIN_MS },

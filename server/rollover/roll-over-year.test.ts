@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import { loadByReceipt } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { rollOverYear } from './roll-over-year.js'
@@ -32,7 +33,7 @@ describe.each(testDatabaseKinds())('year rollover on %s', (kind) => {
     const lma = lmaEnrollment(3, { name: 'Rollover Dealers Association' })
     await enroll(lma, 'Approved')
 
-    const first = await rollOverYear(t.database.db, 2026, 'test')
+    const first = await rollOverYear(repositoriesOf(t.database.db), 2026, 'test')
     expect(first).toEqual({ from: 2025, to: 2026, created: 2, skipped: 0 })
     const copies = await t.database.db
       .selectFrom('enrollments')
@@ -58,7 +59,7 @@ describe.each(testDatabaseKinds())('year rollover on %s', (kind) => {
       [dealer.dealers[0]?.bac, ...lma.dealers.map((d) => d.bac)].sort(),
     )
 
-    const second = await rollOverYear(t.database.db, 2026, 'test')
+    const second = await rollOverYear(repositoriesOf(t.database.db), 2026, 'test')
     expect(second).toEqual({ from: 2025, to: 2026, created: 0, skipped: 2 })
   })
 

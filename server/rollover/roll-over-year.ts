@@ -2,11 +2,19 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Database } from '../db/schema.js'
-import { createEnrollmentLifecycleRepository } from '../enrollment/enrollment-lifecycle-repository.js'
+import type { EnrollmentLifecycleRepository } from '../enrollment/enrollment-lifecycle-repository.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
-import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
-import { createHistoryRepository } from '../enrollment/history-repository.js'
+import type { EnrollmentRepository } from '../enrollment/enrollment-repository.js'
+import type { HistoryRepository } from '../enrollment/history-repository.js'
 import { uniqueViolation } from '../enrollment/unique-violation.js'
+
+/** What the rollover is handed: the app's context, or the command's repositories. */
+export interface RolloverContext {
+  db: Kysely<Database>
+  enrollments: EnrollmentRepository
+  history: HistoryRepository
+  lifecycle: EnrollmentLifecycleRepository
+}
 
 export interface RolloverResult {
   from: number
@@ -23,14 +31,12 @@ export interface RolloverResult {
  * is taken are left out. Safe to run twice: the second run finds everything taken.
  */
 export async function rollOverYear(
-  db: Kysely<Database>,
+  context: RolloverContext,
   to: number,
   actor: string,
 ): Promise<RolloverResult> {
   const result: RolloverResult = { from: to - 1, to, created: 0, skipped: 0 }
-  const enrollments = createEnrollmentRepository(db)
-  const history = createHistoryRepository(db)
-  const lifecycle = createEnrollmentLifecycleRepository()
+  const { db, enrollments, history, lifecycle } = context
   const sources = await enrollments.approvedOfYear(to - 1)
   for (const { guid, demo } of sources) {
     const copied = await db
@@ -88,7 +94,7 @@ export async function rollOverYear(
 
 async function freeDealers(
   trx: Kysely<Database>,
-  enrollments: ReturnType<typeof createEnrollmentRepository>,
+  enrollments: EnrollmentRepository,
   source: StoredEnrollment,
   to: number,
 ) {

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { repositoriesOf } from '../test-support/repositories-of.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { waitFor } from '../test-support/wait-for.js'
@@ -29,7 +30,7 @@ describe.runIf(hasPostgres())('rollover against an administrator on PostgreSQL',
       await admin.query('begin')
       await admin.query('select id from enrollments where guid = $1 for update', [stored.guid])
       await admin.query(`update enrollments set status = 'Declined' where guid = $1`, [stored.guid])
-      const rollover = rollOverYear(t.database.db, 2026, 'test')
+      const rollover = rollOverYear(repositoriesOf(t.database.db), 2026, 'test')
       await waitFor(async () => ((await countLockWaiters(url)) > 0 ? true : undefined))
       await admin.query('commit')
       expect(await rollover).toEqual({ from: 2025, to: 2026, created: 0, skipped: 1 })

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
-import { type RolloverResult, rollOverYear } from './roll-over-year.js'
+import { type RolloverContext, type RolloverResult, rollOverYear } from './roll-over-year.js'
 
 const YEAR_MESSAGE = 'The year to re-enroll into must be a year between 2000 and 2100.'
 
@@ -43,13 +43,16 @@ const rolloverRoute = {
 }
 
 /** POST /api/rollover { to }: the administrators' button for the rollover (docs/product.md#rollover). */
-export const rolloverRoutes: FastifyPluginAsync = async (app) => {
+export const rolloverRoutes: FastifyPluginAsync<{ context: RolloverContext }> = async (
+  app,
+  { context },
+) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/rollover',
       { schema: rolloverRoute, onRequest: [app.requireStaff, app.allow('rollover')] },
       async (request) =>
-        rollOverYear(app.database.db, request.body.to, request.staff?.username ?? 'administrator'),
+        rollOverYear(context, request.body.to, request.staff?.username ?? 'administrator'),
     )
 }

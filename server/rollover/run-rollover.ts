@@ -1,12 +1,19 @@
+import type { Kysely } from 'kysely'
 import { loadConfig } from '../config/config.js'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
-import { rollOverYear } from './roll-over-year.js'
+import type { Database } from '../db/schema.js'
+import { type RolloverContext, rollOverYear } from './roll-over-year.js'
 
-/** `npm run rollover -- --to YEAR`: copies last year's approved enrollments into YEAR. */
+/**
+ * `npm run rollover -- --to YEAR`: copies last year's approved enrollments into YEAR, through
+ * the repositories `repositoriesOn` makes (the app's one factory, server/app-context.ts, which
+ * the command's entry point, server/rollover-cli.ts, hands it).
+ */
 export async function runRollover(
   argv: readonly string[],
   env: Record<string, string | undefined>,
+  repositoriesOn: (db: Kysely<Database>) => Omit<RolloverContext, 'db'>,
 ): Promise<number> {
   const index = argv.indexOf('--to')
   const value = index >= 0 ? argv[index + 1] : undefined
@@ -24,7 +31,8 @@ export async function runRollover(
   })
   try {
     await migrateToLatest(database.db)
-    const result = await rollOverYear(database.db, to, 'rollover command')
+    const context = { ...repositoriesOn(database.db), db: database.db }
+    const result = await rollOverYear(context, to, 'rollover command')
     console.log(
       `Re-enrolled ${result.created} approved ${result.from} enrollments into ${result.to}; skipped ${result.skipped} already enrolled.`,
     )

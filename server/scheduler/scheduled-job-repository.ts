@@ -65,3 +65,5 @@ export function createScheduledJobRepository(db: Kysely<Database>) {
     },
   }
 }
+
+export type ScheduledJobRepository = ReturnType<typeof createScheduledJobRepository>

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import { createScheduledJobRepository } from './scheduled-job-repository.js'
+import type { ScheduledJobRepository } from './scheduled-job-repository.js'
 import { type SchedulerOptions as Options, type PeriodicJob, Scheduler } from './scheduler.js'
 
 export interface SchedulerOptions {
   /** The jobs, made once the plugins they use are registered (server/periodic-jobs.ts). */
   jobs: (app: FastifyInstance) => PeriodicJob[]
+  /** The jobs' rows, which each instance claims a due job by (the app's context hands it). */
+  scheduledJobs: ScheduledJobRepository
   /** Told how each run ended (app.ts hands it the metrics); each job is named to it first. */
   runs?: { knowJob(job: string): void; jobRun: NonNullable<Options['onRun']> }
 }
@@ -26,7 +28,7 @@ const FIRST_RUN_MS = 1000
 
 /** One scheduler per instance for every periodic job; each job runs once across instances. */
 const schedulerPlugin: FastifyPluginAsync<SchedulerOptions> = async (app, options) => {
-  const jobs = createScheduledJobRepository(app.database.db)
+  const jobs = options.scheduledJobs
   const { runs } = options
   const periodic = options.jobs(app)
   for (const job of periodic) runs?.knowJob(job.name)

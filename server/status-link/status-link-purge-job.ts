@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { createStatusLinkRepository } from '../enrollment/status-link-repository.js'
+import type { StatusLinkRepository } from '../enrollment/status-link-repository.js'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
 
 export interface StatusLinkPurgeOptions {
@@ -14,15 +13,14 @@ export interface StatusLinkPurgeOptions {
  * for nobody.
  */
 export function statusLinkPurgeJob(
-  app: FastifyInstance,
+  context: { statusLinks: StatusLinkRepository },
   options: StatusLinkPurgeOptions = {},
 ): PeriodicJob | undefined {
   if (options.schedule === false) return undefined
-  const links = createStatusLinkRepository(app.database.db)
   return {
     name: 'status-link-purge',
     everyMs: options.everyMs ?? 60 * 60_000,
-    run: () => links.purgeExpired(),
+    run: () => context.statusLinks.purgeExpired(),
     logAs: 'expired status links deleted',
   }
 }

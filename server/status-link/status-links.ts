@@ -11,7 +11,10 @@ import {
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
-import type { MintedStatusLink } from '../enrollment/status-link-repository.js'
+import type {
+  MintedStatusLink,
+  StatusLinkRepository,
+} from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
 import type { ComposedMail, MailComposers } from '../mail/mail-worker.js'
 import { drawnWhenSent } from '../mail/outbox-repository.js'
@@ -23,7 +26,10 @@ export const STATUS_LINK_REISSUED_ACTION = 'Status link re-issued'
 /** At most this many enrollments' links in one "Lost the mail?" mail, the newest first. */
 export const LOST_LINKS_PER_MAIL = 10
 
-export type StatusLinkContext = EnrollmentContext
+/** What the status link's operations are handed: the enrollment's, and the links' repository. */
+export interface StatusLinkContext extends EnrollmentContext {
+  statusLinks: StatusLinkRepository
+}
 
 /** Why a receipt or re-issue not sent yet was held back by a later re-issue. */
 export const REPLACED_BY_REISSUE =

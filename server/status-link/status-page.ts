@@ -8,7 +8,7 @@ import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { AUTHORIZED_ACTION, REAUTHORIZED_ACTION } from '../enrollment/history-repository.js'
 import { sentBackOf } from '../enrollment/linked-enrollment.js'
 import { AppError } from '../http/app-error.js'
-import type { createInvoiceRepository, InvoiceRecord } from '../invoice/invoice-repository.js'
+import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import { toInvoiceWire, toPaymentWire } from '../invoice/invoice-wire.js'
 import type { StatusLinkContext } from './status-links.js'
 
@@ -25,13 +25,9 @@ const TIMELINE_ACTIONS: Readonly<Record<string, TimelineEvent>> = {
   declined: 'declined',
 }
 
-export interface StatusPageContext extends StatusLinkContext {
-  invoices: ReturnType<typeof createInvoiceRepository>
-}
-
 /** The enrollment a live status link opens; 404 with the same words for every other token. */
 async function openedEnrollment(
-  context: StatusPageContext,
+  context: StatusLinkContext,
   token: string,
 ): Promise<{ enrollment: StoredEnrollment; expiresAt: Date }> {
   const opened = await context.statusLinks.open(token)
@@ -51,14 +47,14 @@ function paymentState(invoice: InvoiceRecord) {
  * again) or void: the enrollee sees every invoice the office counts or voided
  * (docs/product.md#invoices). None for a dealer, or an LMA never invoiced.
  */
-async function invoiceOf(context: StatusPageContext, enrollment: StoredEnrollment) {
+async function invoiceOf(context: StatusLinkContext, enrollment: StoredEnrollment) {
   if (enrollment.type !== 'Lma') return undefined
   return context.invoices.findByEnrollment(enrollment.guid)
 }
 
 /** GET /api/status/{token}: where the link's enrollment stands (docs/product.md#status-page). */
 export async function findStatusPage(
-  context: StatusPageContext,
+  context: StatusLinkContext,
   token: string,
 ): Promise<StatusPage> {
   const { enrollment, expiresAt } = await openedEnrollment(context, token)
@@ -111,7 +107,7 @@ const NO_INVOICE = 'This enrollment has no invoice: only approved LMA enrollment
 
 /** GET /api/status/{token}/invoice: the invoice of the link's enrollment and its payment state. */
 export async function findStatusInvoice(
-  context: StatusPageContext,
+  context: StatusLinkContext,
   token: string,
 ): Promise<{ record: InvoiceRecord; answer: StatusPageInvoice }> {
   const { enrollment } = await openedEnrollment(context, token)

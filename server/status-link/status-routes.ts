@@ -13,22 +13,19 @@ import { invoiceFilename } from '../../shared/invoice/invoice.js'
 import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import { CAPABILITY_HEADERS } from '../capability/capability-headers.js'
 import { isCapabilityToken } from '../capability/capability-token.js'
-import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'
 import { AppError } from '../http/app-error.js'
 import { adminSecurity, fileResponse, problemResponses } from '../http/openapi-schemas.js'
 import { findBrandLogo } from '../invoice/brand-logo.js'
-import { createInvoiceRepository } from '../invoice/invoice-repository.js'
 import { renderInvoicePdf } from '../invoice/render-invoice-pdf.js'
 import { clientKey } from '../rate-limit/client-key.js'
 import { clientLimits } from '../rate-limit/client-limits.js'
-import { reissueStatusLink, requestLostStatusLinks } from './status-links.js'
 import {
-  findStatusInvoice,
-  findStatusPage,
-  STATUS_LINK_NOT_VALID,
-  type StatusPageContext,
-} from './status-page.js'
+  reissueStatusLink,
+  requestLostStatusLinks,
+  type StatusLinkContext,
+} from './status-links.js'
+import { findStatusInvoice, findStatusPage, STATUS_LINK_NOT_VALID } from './status-page.js'
 
 const tags = ['Status page']
 
@@ -42,12 +39,10 @@ function checkedToken(token: string): string {
  * and PDF, and "Lost the mail?" (POST /api/status/lost-links); the office's re-issue
  * (POST /api/enrollments/{guid}/status-link/reissue).
  */
-export const statusRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.database.db
-  const context: StatusPageContext = {
-    ...createEnrollmentContext(db, app.config, app.mail),
-    invoices: createInvoiceRepository(db),
-  }
+export const statusRoutes: FastifyPluginAsync<{ context: StatusLinkContext }> = async (
+  app,
+  { context },
+) => {
   // "Lost the mail?" may mail: counted with the submissions; the page and its invoice (a PDF
   // costs some CPU) with the look-ups.
   const limits = clientLimits(app.config)

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import { createRepositories } from '../../../server/app-context.js'
 import type { Database } from '../../../server/db/schema.js'
-import { createDealerDirectoryRepository } from '../../../server/dealer-directory/dealer-directory-repository.js'
 import type { DemoEnrollment } from '../../../server/demo-data/demo-enrollment.js'
 import type { DemoDealer } from '../../../server/demo-data/synthetic-dealers.js'
 
@@ -12,7 +12,7 @@ export async function insertDirectory(
   dealers: readonly DemoDealer[],
 ): Promise<number> {
   const rows = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
-  const result = await createDealerDirectoryRepository(db).upsertMany(rows)
+  const result = await createRepositories(db).dealerDirectory.upsertMany(rows)
   return result.inserted + result.updated
 }
 

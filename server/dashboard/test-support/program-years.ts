@@ -10,9 +10,9 @@ import type {
 import { lmaNameKey } from '../../../shared/enrollment/lma-name-key.js'
 import type { Database } from '../../db/schema.js'
 import { blankDealerColumns } from '../../enrollment/enrollment-mapping.js'
-import { createEnrollmentRepository } from '../../enrollment/enrollment-repository.js'
 import { issueInvoice } from '../../invoice/issue-invoice.js'
 import { dealerEntry, lmaRecord } from '../../test-support/enrollment-fixtures.js'
+import { repositoriesOf } from '../../test-support/repositories-of.js'
 
 export const DAY = 24 * 3600 * 1000
 
@@ -246,10 +246,18 @@ export async function insertProgramYears(
         .execute()
     }
     if (seed.invoicedAt) {
-      const stored = await createEnrollmentRepository(db).findByGuid(seed.guid)
+      const repositories = repositoriesOf(db)
+      const stored = await repositories.enrollments.findByGuid(seed.guid)
       if (!stored) throw new Error('The seeded enrollment is missing')
       await db.transaction().execute(async (trx) => {
-        await issueInvoice(trx, SEED_CONFIG, stored, 'bill', seed.invoicedAt ?? undefined)
+        await issueInvoice(
+          repositories.invoices,
+          trx,
+          SEED_CONFIG,
+          stored,
+          'bill',
+          seed.invoicedAt ?? undefined,
+        )
       })
       await db
         .updateTable('invoices')
