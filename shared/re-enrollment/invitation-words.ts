@@ -1,10 +1,6 @@
 import { formatCount } from '../format/number-text.js'
-import {
-  INVITATION_PAUSE_HOURS,
-  type InvitationResult,
-  NOT_SENT_REASONS,
-  type NotSentReason,
-} from './not-re-enrolled-schema.js'
+import { INVITATION_PAUSE_HOURS, NOT_SENT_REASONS, type NotSentReason } from './invitation-rules.js'
+import type { InvitationResult } from './not-re-enrolled-schema.js'
 
 /**
  * How the not-re-enrolled list words its invitations (docs/product.md#not-yet-re-enrolled): when

@@ -40,10 +40,6 @@ export const notReEnrolledSchema = z
   })
   .meta({ id: 'NotReEnrolledList' })
 
-/** Why a selected enrollment was not invited, each with how many. */
-export const NOT_SENT_REASONS = ['invitedRecently', 'notListed', 'noAddress', 'demo'] as const
-export type NotSentReason = (typeof NOT_SENT_REASONS)[number]
-
 export const invitationResultSchema = z
   .object({
     sent: z.int(),
@@ -74,5 +70,9 @@ export type InvitationResult = z.output<typeof invitationResultSchema>
 
 /** The history's words for an invitation (docs/product.md#history). */
 export const INVITATION_ACTION = 'Re-enrollment invitation sent'
-/** An enrollment is invited at most once in this many hours. */
-export const INVITATION_PAUSE_HOURS = 24
+
+export {
+  INVITATION_PAUSE_HOURS,
+  NOT_SENT_REASONS,
+  type NotSentReason,
+} from './invitation-rules.js'
