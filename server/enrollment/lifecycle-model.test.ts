@@ -18,6 +18,7 @@ import {
 } from '../../shared/enrollment/lifecycle.js'
 import { KIT_PRICES_CENTS } from '../../shared/enrollment/pricing.js'
 import { programToday } from '../../shared/invoice/invoice.js'
+import { createStatusLinkRepository } from '../status-link/status-link-repository.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import {
   dealerEnrollment,
@@ -25,7 +26,6 @@ import {
   lmaEnrollment,
 } from '../test-support/enrollment-fixtures.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { createStatusLinkRepository } from './status-link-repository.js'
 
 /**
  * The whole life of enrollments, model-based (issue 36, item 4): random sequences of submit,
@@ -346,6 +346,7 @@ const standingOf = (e: Enrolled) =>
       ? 'live'
       : 'under-revision'
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 const toCents = (amount: number) => Math.round(amount * 100)
 
@@ -1223,7 +1224,7 @@ class World {
       const current = costCents(itemsOf(dialog.body.dealers as Row[]))
       expect(
         billed === null ? 'no invoice' : dollars(billed),
-        `${context}: Approved ${e.label} shows ${dealers} dealers and ${kits} kits costing ${dollars(current)}; its live invoice must total that`,
+        `${context}: Approved ${e.label} shows ${plural(dealers, 'dealer')} and ${plural(kits, 'kit')} costing ${dollars(current)}; its live invoice must total that`,
       ).toBe(dollars(current))
     }
 
