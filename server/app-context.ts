@@ -11,7 +11,6 @@ import { createEnrollmentListRepository } from './enrollment/enrollment-list-rep
 import { createEnrollmentRepository } from './enrollment/enrollment-repository.js'
 import { createHistoryRepository } from './enrollment/history-repository.js'
 import { createLookupRepository } from './enrollment/lookup-repository.js'
-import { createStatusLinkRepository } from './enrollment/status-link-repository.js'
 import { createInvoiceRepository } from './invoice/invoice-repository.js'
 import { createMailBudgetRepository, type MailBudgetLimits } from './mail/mail-budget-repository.js'
 import { createOutboxRepository } from './mail/outbox-repository.js'
@@ -22,6 +21,7 @@ import { createReminderRepository } from './reminders/reminder-repository.js'
 import { createEnrollmentExportRepository } from './report/enrollment-export-repository.js'
 import { createRetentionRepository } from './retention/retention-repository.js'
 import { createScheduledJobRepository } from './scheduler/scheduled-job-repository.js'
+import { createStatusLinkRepository } from './status-link/status-link-repository.js'
 
 /**
  * The one place repositories are made (ARCHITECTURE.md#the-context): `app.ts` builds the app's

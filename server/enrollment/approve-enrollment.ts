@@ -1,7 +1,7 @@
 import type { Staff } from '../auth/auth-plugin.js'
 import { directoryRowOf } from '../dealer-directory/dealer-directory-row.js'
+import { approvalConfirmation } from '../mail/enrollee-mails.js'
 import { runAdminAction, stillThere } from './admin-action.js'
-import { enqueueApprovalConfirmation } from './approval-confirmation.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 
@@ -23,7 +23,8 @@ export async function approveEnrollment(
     historyAction: 'approved',
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Approved')
-      await enqueueApprovalConfirmation(context, trx, stored)
+      const confirmation = approvalConfirmation(context.config, stored)
+      if (confirmation) await context.outbox.enqueue(trx, confirmation)
       const dealer = stored.dealers[0]
       if (stored.type === 'Dealer' && dealer) {
         await context.within(trx).dealerDirectory.upsertMany([directoryRowOf(dealer)])

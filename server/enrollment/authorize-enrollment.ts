@@ -1,9 +1,9 @@
 import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import { canAuthorize } from '../../shared/enrollment/status-rules.js'
 import { AppError } from '../http/app-error.js'
+import { representativeChangedNotice } from '../mail/enrollee-mails.js'
 import { lockedEnrollment, stillThere } from './admin-action.js'
 import { checkEditedEnrollment } from './edited-enrollment.js'
-import { enqueueRepresentativeChangedNotice } from './enqueue-enrollee-mails.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -60,7 +60,10 @@ export async function authorizeEnrollment(
         changes: diffEnrollment(stored, content),
       })
       const updated = stillThere(await context.enrollments.findByGuid(guid, trx))
-      const noticeSent = await enqueueRepresentativeChangedNotice(context, trx, stored, updated)
+      // The previous address hears that the representative's email changed.
+      const notice = representativeChangedNotice(context.config, stored, updated)
+      if (notice) await context.outbox.enqueue(trx, notice)
+      const noticeSent = notice !== undefined
       return { updated, noticeSent }
     })
     .then(({ updated, noticeSent }) => {

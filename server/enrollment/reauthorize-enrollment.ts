@@ -1,6 +1,6 @@
 import type { Staff } from '../auth/auth-plugin.js'
+import { authorizationRequest } from '../mail/enrollee-mails.js'
 import { runAdminAction, stillThere } from './admin-action.js'
-import { enqueueAuthorizationRequest } from './enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { REAUTHORIZED_ACTION } from './history-repository.js'
@@ -20,7 +20,12 @@ export async function reauthorizeEnrollment(
     reason,
     apply: async (trx, stored) => {
       await context.lifecycle.setStatus(trx, stored.id, 'Authorizing')
-      await enqueueAuthorizationRequest(context, trx, stored, { sentBack: true, reason })
+      const request = authorizationRequest(context.config, stored, { sentBack: true, reason })
+      if (request) {
+        // Its reminders count from now (docs/product.md#authorization-reminders).
+        await context.lifecycle.markAuthorizationRequested(trx, stored.id)
+        await context.outbox.enqueue(trx, request)
+      }
       return 'Authorizing'
     },
   })

@@ -5,12 +5,8 @@ import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
 import { deleteCompletedDraft } from '../draft/drafts.js'
 import { AppError } from '../http/app-error.js'
+import { authorizationRequest, submissionReceipt } from '../mail/enrollee-mails.js'
 import type { DealerSubmission } from './dealer-submission-repository.js'
-import {
-  enqueueAuthorizationRequest,
-  enqueueSubmissionReceipt,
-  submissionReceiptRequest,
-} from './enqueue-enrollee-mails.js'
 import { translateUniqueViolation } from './enrollment-conflicts.js'
 import { checkContentIsFree, toStoredContent } from './enrollment-content.js'
 import type { EnrollmentContext } from './enrollment-context.js'
@@ -52,10 +48,13 @@ export async function submitEnrollment(
         statusBefore: null,
         statusAfter: status,
       })
-      if (enrollment.type === 'Lma') {
-        await enqueueAuthorizationRequest(context, trx, enrollment, { client })
+      const request = authorizationRequest(context.config, enrollment, { client })
+      if (request) {
+        await context.lifecycle.markAuthorizationRequested(trx, enrollment.id)
+        await context.outbox.enqueue(trx, request)
       }
-      await enqueueSubmissionReceipt(context, trx, enrollment, client)
+      const receipt = submissionReceipt(enrollment, client)
+      if (receipt) await context.outbox.enqueue(trx, receipt)
       await deleteCompletedDraft(context.drafts, trx, draftToken, input)
       return enrollment
     })
@@ -89,7 +88,7 @@ async function submitDealerEnrollment(
     lma: null,
     dealers: content.dealers,
   }
-  const receipt = submissionReceiptRequest(pending, client)
+  const receipt = submissionReceipt(pending, client)
   const submission: DealerSubmission = {
     ...pending,
     regionId: content.regionId,

@@ -1,5 +1,5 @@
-import { enqueueAuthorizationReminder } from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
+import { authorizationRequest } from '../mail/enrollee-mails.js'
 import type { ReminderRepository, ReminderRules } from './reminder-repository.js'
 
 /** What the reminders are handed: the enrollment's part of the app's context, and their own repository. */
@@ -29,7 +29,10 @@ export async function sendDueReminders(
       if (!reminder) return false
       const enrollment = await context.enrollments.findByGuid(reminder.guid, trx)
       if (!enrollment) return false
-      await enqueueAuthorizationReminder(context, trx, enrollment, reminder.requestedAt)
+      const again = authorizationRequest(context.config, enrollment, {
+        reminderOf: reminder.requestedAt,
+      })
+      if (again) await context.outbox.enqueue(trx, again)
       await reminders.markReminded(trx, reminder.id)
       return true
     })

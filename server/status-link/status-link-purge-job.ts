@@ -1,5 +1,5 @@
-import type { StatusLinkRepository } from '../enrollment/status-link-repository.js'
 import type { PeriodicJob } from '../scheduler/scheduler.js'
+import type { StatusLinkRepository } from './status-link-repository.js'
 
 export interface StatusLinkPurgeOptions {
   /** How often expired and long-revoked status links are deleted; hourly unless a test says otherwise. */

@@ -3,22 +3,15 @@ import { brandDisplayName } from '../../shared/format/brand-name.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 import { lockedEnrollment } from '../enrollment/admin-action.js'
-import {
-  receiptRecipient,
-  statusUrl,
-  submissionReceiptContent,
-} from '../enrollment/enqueue-enrollee-mails.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import { NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
-import type {
-  MintedStatusLink,
-  StatusLinkRepository,
-} from '../enrollment/status-link-repository.js'
 import { AppError } from '../http/app-error.js'
+import { receiptRecipient, statusUrl, submissionReceiptContent } from '../mail/enrollee-mails.js'
 import type { ComposedMail, MailComposers } from '../mail/mail-worker.js'
 import { drawnWhenSent } from '../mail/outbox-repository.js'
 import { lostLinksMail, statusLinkMail } from '../mail/templates/status-link-mail.js'
+import type { MintedStatusLink, StatusLinkRepository } from './status-link-repository.js'
 
 /** The history's words for the office's re-issue (docs/product.md#history). */
 export const STATUS_LINK_REISSUED_ACTION = 'Status link re-issued'
@@ -132,7 +125,7 @@ export function statusLinkComposers(
         const minted = await mintFor(context, trx, guid, mail, 'submission-receipt')
         if (!minted || 'held' in minted) return minted
         const { enrollment, link } = minted
-        return submissionReceiptContent(context, enrollment, {
+        return submissionReceiptContent(config, enrollment, {
           token: link.token,
           expires: link.expiresAt,
         })
