@@ -194,6 +194,8 @@ test('the receipt’s status link follows an LMA from Authorizing to Paid; the o
   await page.getByRole('button', { name: 'Send the Links' }).click()
   const answer = page.getByRole('status').filter({ hasText: 'If this address belongs' })
   await expect(answer).toBeVisible()
+  // The focus stays on the button while it sends and after (a disabled button dropped it).
+  await expect(page.getByRole('button', { name: 'Send the Links' })).toBeFocused()
   await page.getByLabel('Email address').fill(repEmail)
   await page.getByRole('button', { name: 'Send the Links' }).click()
   await expect(answer).toBeVisible()

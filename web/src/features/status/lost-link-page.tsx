@@ -20,6 +20,7 @@ export function LostLinkPage() {
 
   async function send(event: FormEvent) {
     event.preventDefault()
+    if (busy) return
     setBusy(true)
     setError(undefined)
     try {
@@ -61,7 +62,8 @@ export function LostLinkPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page. */}
+        <button type="submit" className="button button--primary" aria-disabled={busy}>
           Send the Links
         </button>
       </form>
