@@ -16,6 +16,10 @@ export interface HistoryEntry {
 export const AUTHORIZED_ACTION = 'authorized'
 export const REAUTHORIZED_ACTION = 're-authorized'
 
+/** The history's actions of the payment panel's Mark Paid and Mark Unpaid (office/invoice-payment.ts). */
+export const PAID_ACTION = 'invoice marked paid'
+export const UNPAID_ACTION = 'invoice marked unpaid'
+
 /**
  * The program year of the enrollment `guid`, which every entry carries (migration 0018): its
  * row's, or, once it is deleted (Delete writes its entry after removing the row), its earlier

@@ -5,7 +5,11 @@ import type {
   TimelineEvent,
 } from '../../shared/enrollment/status-page-schema.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
-import { AUTHORIZED_ACTION, REAUTHORIZED_ACTION } from '../enrollment/history-repository.js'
+import {
+  AUTHORIZED_ACTION,
+  PAID_ACTION,
+  REAUTHORIZED_ACTION,
+} from '../enrollment/history-repository.js'
 import { sentBackOf } from '../enrollment/linked-enrollment.js'
 import { AppError } from '../http/app-error.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
@@ -60,19 +64,28 @@ export async function findStatusPage(
   const { enrollment, expiresAt } = await openedEnrollment(context, token)
   const history = await context.history.list(enrollment.guid)
   const invoice = await invoiceOf(context, enrollment)
-  const timeline: StatusPage['timeline'] = []
+  // Each step with the moment it sorts by: a payment is dated only (the day it arrived), so it
+  // sorts at the moment the office recorded it, or midday of its day without such an entry.
+  const steps: Array<{ step: StatusPage['timeline'][number]; sortsAt: string }> = []
+  const add = (event: StatusPage['timeline'][number]['event'], at: string, sortsAt = at) =>
+    steps.push({ step: { event, at }, sortsAt: new Date(sortsAt).toISOString() })
   for (const entry of history) {
     const event = TIMELINE_ACTIONS[entry.action]
-    if (event) timeline.push({ event, at: new Date(entry.at).toISOString() })
+    if (event) add(event, new Date(entry.at).toISOString())
   }
   if (invoice) {
-    timeline.push({ event: 'invoiced', at: new Date(invoice.issuedAt).toISOString() })
-    if (invoice.reissuedAt) {
-      timeline.push({ event: 'invoice-revised', at: new Date(invoice.reissuedAt).toISOString() })
+    add('invoiced', new Date(invoice.issuedAt).toISOString())
+    if (invoice.reissuedAt) add('invoice-revised', new Date(invoice.reissuedAt).toISOString())
+    if (invoice.paidOn) {
+      const recorded = history.findLast((entry) => entry.action === PAID_ACTION)
+      add('paid', invoice.paidOn, recorded ? String(recorded.at) : `${invoice.paidOn}T12:00:00Z`)
     }
-    if (invoice.paidOn) timeline.push({ event: 'paid', at: invoice.paidOn })
-    if (invoice.voidedAt) timeline.push({ event: 'invoice-voided', at: invoice.voidedAt })
+    if (invoice.voidedAt) add('invoice-voided', invoice.voidedAt)
   }
+  // In the order it happened (a stable sort keeps the history's order for equal moments).
+  const timeline = steps
+    .toSorted((a, b) => a.sortsAt.localeCompare(b.sortsAt))
+    .map(({ step }) => step)
   const { status } = enrollment
   const dealers = enrollment.dealers.map((dealer) => ({
     bac: dealer.bac,
