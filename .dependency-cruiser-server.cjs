@@ -41,6 +41,8 @@ const FLOORS = [
       'dealer-directory',
       'invoice',
       'enrollment',
+      'enrollment-list',
+      'type-ahead',
       'draft',
       'status-link',
       'office',

@@ -7,10 +7,9 @@ import { createDealerDirectoryRepository } from './dealer-directory/dealer-direc
 import { createDraftRepository } from './draft/draft-repository.js'
 import { createDealerSubmissionRepository } from './enrollment/dealer-submission-repository.js'
 import { createEnrollmentLifecycleRepository } from './enrollment/enrollment-lifecycle-repository.js'
-import { createEnrollmentListRepository } from './enrollment/enrollment-list-repository.js'
 import { createEnrollmentRepository } from './enrollment/enrollment-repository.js'
 import { createHistoryRepository } from './enrollment/history-repository.js'
-import { createLookupRepository } from './enrollment/lookup-repository.js'
+import { createEnrollmentListRepository } from './enrollment-list/enrollment-list-repository.js'
 import { createInvoiceRepository } from './invoice/invoice-repository.js'
 import { createMailBudgetRepository, type MailBudgetLimits } from './mail/mail-budget-repository.js'
 import { createOutboxRepository } from './mail/outbox-repository.js'
@@ -22,6 +21,7 @@ import { createEnrollmentExportRepository } from './report/enrollment-export-rep
 import { createRetentionRepository } from './retention/retention-repository.js'
 import { createScheduledJobRepository } from './scheduler/scheduled-job-repository.js'
 import { createStatusLinkRepository } from './status-link/status-link-repository.js'
+import { createLookupRepository } from './type-ahead/lookup-repository.js'
 
 /**
  * The one place repositories are made (ARCHITECTURE.md#the-context): `app.ts` builds the app's

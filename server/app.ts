@@ -15,8 +15,8 @@ import type { DraftPurgeOptions } from './draft/draft-purge-job.js'
 import { draftRoutes } from './draft/draft-routes.js'
 import { draftComposers } from './draft/drafts.js'
 import { adminEnrollmentRoutes } from './enrollment/admin-enrollment-routes.js'
-import type { BacSuggestionTimes } from './enrollment/bac-suggestions.js'
 import { publicEnrollmentRoutes } from './enrollment/public-enrollment-routes.js'
+import { enrollmentListRoutes } from './enrollment-list/enrollment-list-routes.js'
 import { healthRoutes } from './health/health-routes.js'
 import { COMPRESSION } from './http/encoded-answers.js'
 import { registerErrorHandling } from './http/error-handler.js'
@@ -44,6 +44,8 @@ import { rolloverRoutes } from './rollover/rollover-routes.js'
 import schedulerPlugin from './scheduler/scheduler-plugin.js'
 import { statusLinkComposers } from './status-link/status-links.js'
 import { statusRoutes } from './status-link/status-routes.js'
+import type { BacSuggestionTimes } from './type-ahead/bac-suggestions.js'
+import { typeAheadRoutes } from './type-ahead/type-ahead-routes.js'
 import './types.js'
 import { allowSilentSignInFrame } from './web/silent-sign-in-headers.js'
 import webPlugin from './web/web-plugin.js'
@@ -228,8 +230,10 @@ export async function buildApp({
       await api.register(publicConfigRoutes)
       await api.register(sessionRoutes)
       await api.register(regionRoutes, { context })
-      await api.register(publicEnrollmentRoutes, { context, bacSuggestionTimes })
+      await api.register(publicEnrollmentRoutes, { context })
+      await api.register(typeAheadRoutes, { context, bacSuggestionTimes })
       await api.register(draftRoutes, { context })
+      await api.register(enrollmentListRoutes, { context })
       await api.register(adminEnrollmentRoutes, { context })
       await api.register(officeRoutes, { context })
       await api.register(invoiceRoutes, { context })

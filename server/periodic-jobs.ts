@@ -4,7 +4,7 @@ import { type DraftPurgeOptions, draftPurgeJob } from './draft/draft-purge-job.j
 import {
   type ListChangesPurgeOptions,
   listChangesPurgeJob,
-} from './enrollment/list-changes-purge-job.js'
+} from './enrollment-list/list-changes-purge-job.js'
 import { type ReminderOptions, reminderJob } from './reminders/reminder-job.js'
 import { type RetentionOptions, retentionJob } from './retention/retention-job.js'
 import type { PeriodicJob } from './scheduler/scheduler.js'

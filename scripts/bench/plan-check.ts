@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { createRepositories } from '../../server/app-context.js'
 import type { Database } from '../../server/db/schema.js'
-import { listClock } from '../../server/enrollment/find-enrollments.js'
+import { listClock } from '../../server/enrollment-list/find-enrollments.js'
 import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { MainData } from './data/seed-main.js'
 import { explainRepositoryCall, type QueryPlan } from './explain-plans.js'

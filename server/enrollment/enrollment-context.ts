@@ -17,10 +17,6 @@ import {
   createEnrollmentLifecycleRepository,
   type EnrollmentLifecycleRepository,
 } from './enrollment-lifecycle-repository.js'
-import {
-  createEnrollmentListRepository,
-  type EnrollmentListRepository,
-} from './enrollment-list-repository.js'
 import { createEnrollmentRepository, type EnrollmentRepository } from './enrollment-repository.js'
 import { createHistoryRepository, type HistoryRepository } from './history-repository.js'
 
@@ -32,7 +28,6 @@ export interface EnrollmentContext {
   db: Kysely<Database>
   config: Config
   enrollments: EnrollmentRepository
-  enrollmentList: EnrollmentListRepository
   lifecycle: EnrollmentLifecycleRepository
   /** A new dealer enrollment's writes in one statement. */
   dealerSubmissions: DealerSubmissionRepository
@@ -60,7 +55,6 @@ export function createEnrollmentContext(
     db,
     config,
     enrollments: createEnrollmentRepository(db),
-    enrollmentList: createEnrollmentListRepository(db),
     lifecycle: createEnrollmentLifecycleRepository(),
     dealerSubmissions: createDealerSubmissionRepository(),
     history: createHistoryRepository(db),

@@ -16,8 +16,8 @@ import { statusWords } from '../../shared/format/status-words.js'
 import type {
   EnrollmentListFilters,
   EnrollmentListRepository,
-} from '../enrollment/enrollment-list-repository.js'
-import { listClock } from '../enrollment/find-enrollments.js'
+} from '../enrollment-list/enrollment-list-repository.js'
+import { listClock } from '../enrollment-list/find-enrollments.js'
 import { addReportSheet, type CellKind, type CellValue, type ReportColumn } from './report-sheet.js'
 import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 

@@ -13,7 +13,7 @@ import { type Kysely, sql } from 'kysely'
  * - `regions` are the enrollment's regions before and after the write, so a regional manager is
  *   told of an enrollment that left their regions (or was deleted) only when it was in them.
  * - A dealer row's write counts: its statement trigger (0009) updates the enrollment's counts.
- * - Rows older than a day are purged (server/enrollment/list-changes-purge-job.ts); a cursor
+ * - Rows older than a day are purged (server/enrollment-list/list-changes-purge-job.ts); a cursor
  *   older than half of that is answered with the whole list.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

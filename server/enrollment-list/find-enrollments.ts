@@ -4,15 +4,24 @@ import type {
 } from '../../shared/enrollment/enrollment.js'
 import { programToday } from '../../shared/invoice/invoice.js'
 import type { JsonText } from '../http/openapi-schemas.js'
-import type { EnrollmentContext } from './enrollment-context.js'
-import type { EnrollmentListFilters, ListClock, ListCursor } from './enrollment-list-repository.js'
+import type {
+  EnrollmentListFilters,
+  EnrollmentListRepository,
+  ListClock,
+  ListCursor,
+} from './enrollment-list-repository.js'
+
+/** What the list's reads are handed: its repository, of the app's context. */
+export interface EnrollmentListContext {
+  enrollmentList: EnrollmentListRepository
+}
 
 /**
  * The admin Enrollment List (docs/product.md#enrollment-list): every enrollment matching the filters, newest change
  * first, as JSON text to send as it is.
  */
 export function findEnrollments(
-  context: EnrollmentContext,
+  context: EnrollmentListContext,
   filters: EnrollmentListFilters,
   now: Date = new Date(),
 ): Promise<JsonText<EnrollmentListItem[]>> {
@@ -36,7 +45,7 @@ export const LIST_CURSOR_ANSWERED_MS = LIST_CHANGES_KEPT_MS / 2
 
 /** The list as `findEnrollments` answers it, with the cursor of its changes. */
 export function findEnrollmentsWithCursor(
-  context: EnrollmentContext,
+  context: EnrollmentListContext,
   filters: EnrollmentListFilters,
   now: Date = new Date(),
 ): Promise<{ list: JsonText<EnrollmentListItem[]>; cursor: string }> {
@@ -53,7 +62,7 @@ export function findEnrollmentsWithCursor(
  * whole list (`full`) when the cursor is too old or not of this database.
  */
 export async function findEnrollmentChanges(
-  context: EnrollmentContext,
+  context: EnrollmentListContext,
   filters: EnrollmentListFilters,
   cursor: ListCursor,
   now: Date = new Date(),

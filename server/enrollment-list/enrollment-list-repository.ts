@@ -11,11 +11,15 @@ import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { enrollmentScopeSql, regionsInScopeSql } from '../db/enrollment-scope-sql.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import {
+  amountCentsSql,
+  coveredDealersSql,
+  orderedKitsSql,
+} from '../enrollment/enrollment-figures-sql.js'
+import { waitingSinceSql } from '../enrollment/waiting-authorization-sql.js'
 import type { JsonText } from '../http/openapi-schemas.js'
 import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
 import { mailFailedSql } from '../mail/mail-state-sql.js'
-import { amountCentsSql, coveredDealersSql, orderedKitsSql } from './enrollment-figures-sql.js'
-import { waitingSinceSql } from './waiting-authorization-sql.js'
 
 export interface EnrollmentListFilters {
   /** The enrollments the signed-in user sees: a regional manager's regions only. */
