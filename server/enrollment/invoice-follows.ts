@@ -76,6 +76,13 @@ export async function invoiceFollows(
         effect === 'issue-or-revise' ? 'bill' : 'owed',
       )
       if (issued.outcome === 'unchanged') return NOTHING
+      // An invoice mail not sent yet carries a revision this one replaces: it never goes out.
+      await context.outbox.withdrawPending(
+        trx,
+        before.guid,
+        ['invoice'],
+        `replaced by revision ${issued.invoice.revision} of invoice ${issued.invoice.invoiceNumber}.`,
+      )
       await enqueueInvoiceMail(context, trx, issued)
       return {
         changes: [
@@ -89,6 +96,13 @@ export async function invoiceFollows(
       }
     }
     case 'void': {
+      // What the approval mailed no longer holds: its mails not sent yet never go out.
+      await context.outbox.withdrawPending(
+        trx,
+        before.guid,
+        ['invoice', 'approval-confirmation'],
+        action === 'delete' ? 'the enrollment was deleted.' : 'the enrollment was declined.',
+      )
       const current = await invoices.findByEnrollment(before.guid, trx)
       if (!current || current.voidedAt !== null) return NOTHING
       await invoices.voidInvoice(

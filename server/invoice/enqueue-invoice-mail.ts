@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { invoiceFilename } from '../../shared/invoice/invoice.js'
+import { invoiceFilename, programToday } from '../../shared/invoice/invoice.js'
 import type { Config } from '../config/config.js'
 import type { Database } from '../db/schema.js'
 import type { OutboxRepository } from '../mail/outbox-repository.js'
@@ -36,7 +36,7 @@ export async function enqueueInvoiceMail(
       issued.outcome === 'revised'
         ? {
             revision: issued.replaced.revision,
-            invoiceDate: issued.replaced.invoiceDate,
+            invoiceDate: programToday(new Date(issued.replaced.issuedAt)),
             grandTotalCents: issued.replaced.grandTotalCents,
           }
         : null,

@@ -228,6 +228,39 @@ describe.each(testDatabaseKinds())('an invoice follows its enrollment on %s', (k
     expect(mailsAfter).toHaveLength(mailsBefore.length)
   })
 
+  it('withdraws the invoice and approval mails not sent yet when it is voided or revised: they never go out, and Send Again refuses them', async () => {
+    const lma = await approvedLma([LARGE, SMALL])
+    await act('update', lma.guid, { ...lma, regionId: 1, dealers: lma.dealers.slice(0, 1) })
+    const [first, second] = await mails(lma.guid, 'invoice')
+    const pending = async (id: string) =>
+      t.database.db
+        .selectFrom('outbox')
+        .select(['held_at', 'last_error', 'sent_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    expect(await pending(first?.id ?? '')).toMatchObject({
+      sent_at: null,
+      last_error: expect.stringMatching(/^Withdrawn: replaced by revision 2 of invoice /),
+    })
+    expect((await pending(second?.id ?? '')).held_at).toBeNull()
+    await act('decline', lma.guid)
+    const confirmation = (await mails(lma.guid, 'approval-confirmation'))[0]
+    for (const id of [second?.id, confirmation?.id]) {
+      expect(await pending(id ?? '')).toMatchObject({
+        sent_at: null,
+        last_error: 'Withdrawn: the enrollment was declined.',
+      })
+    }
+    await t.app.mail.deliverNow()
+    expect((await pending(second?.id ?? '')).sent_at).toBeNull()
+    const again = await t.asAdmin({
+      method: 'POST',
+      url: `/api/enrollments/${lma.guid}/mails/${second?.id}/send-again`,
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toMatch(/^This mail was withdrawn and cannot be sent again\./)
+  })
+
   it('comes back as the next revision when a declined LMA is approved again', async () => {
     const lma = await approvedLma([SMALL])
     const first = await invoice(lma.guid)

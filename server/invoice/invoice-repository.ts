@@ -190,10 +190,15 @@ export function createInvoiceRepository(db: Kysely<Database>) {
       const revise = before.voidedAt !== null || (changed === 'owed' ? owedChanged : billChanged)
       if (!revise) return { outcome: 'unchanged', invoice: before }
       const revision = before.revision + 1
+      // A revision keeps the invoice's date, and so its due date: an edit never makes an
+      // overdue invoice current again, and a payment made against an earlier revision still
+      // dates after the invoice (each revision's own moment is in invoice_revisions.issued_at).
+      const kept = { ...snapshot, invoiceDate: before.invoiceDate }
       const updated = await executor
         .updateTable('invoices')
         .set({
           ...values,
+          invoice_date: before.invoiceDate,
           revision,
           reissued_at: sql`now()`,
           voided_at: null,

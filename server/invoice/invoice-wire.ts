@@ -47,7 +47,8 @@ export function toInvoiceWire(
         : null,
     revisions: revisions.map((each) => ({
       revision: each.revision,
-      invoiceDate: each.invoiceDate,
+      // The day the revision was issued (the invoice's date, and its terms, stay the first's).
+      invoiceDate: programToday(new Date(each.issuedAt)),
       grandTotal: centsToDollars(each.grandTotalCents),
     })),
   }

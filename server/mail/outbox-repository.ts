@@ -11,6 +11,9 @@ import type {
 import type { MailBudgetRepository } from './mail-budget-repository.js'
 import { LEASE, mailFailedSql, mailNextAttemptSql, mailStatusSql } from './mail-state-sql.js'
 
+/** The start of a withdrawn mail's last error (withdrawPending): Send Again refuses it. */
+export const WITHDRAWN = 'Withdrawn: '
+
 export interface OutgoingMail {
   /** One of the kinds the admin area has words for (shared/format/mail-words.ts). */
   kind: MailKind
@@ -200,6 +203,31 @@ export function createOutboxRepository(
       return Number(result.numUpdatedRows)
     },
 
+    /**
+     * Withdraws, in the caller's transaction, the enrollment's mails of `kinds` not sent yet: what
+     * they say no longer holds (an invoice voided or replaced by a newer revision, an approval
+     * undone by a decline). Held back for good: Send Again refuses them. Answers how many.
+     */
+    async withdrawPending(
+      executor: Kysely<Database>,
+      guid: string,
+      kinds: string[],
+      why: string,
+    ): Promise<number> {
+      const result = await executor
+        .updateTable('outbox')
+        .set({
+          held_at: sql`now()`,
+          last_error: `${WITHDRAWN}${why}`,
+          next_attempt_at: sql`'infinity'::timestamptz`,
+        })
+        .where('enrollment_guid', '=', guid)
+        .where('kind', 'in', kinds)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
     /** Whether the mail was held back meanwhile (read in the caller's transaction). */
     async isHeld(executor: Kysely<Database>, id: string): Promise<boolean> {
       const row = await executor
@@ -310,6 +338,10 @@ export function createOutboxRepository(
           .where('enrollment_guid', '=', guid)
           .where('sent_at', 'is', null)
           .where((eb) => eb.or([eb('attempts', '>', 0), eb('held_at', 'is not', null)]))
+          // A withdrawn mail says what no longer holds: it is never sent again.
+          .where((eb) =>
+            eb.or([eb('last_error', 'is', null), eb('last_error', 'not like', `${WITHDRAWN}%`)]),
+          )
           .where((eb) =>
             eb.or([
               eb('claimed_at', 'is', null),

@@ -3,6 +3,7 @@ import type { EnrollmentMail, MailStatus } from '../../shared/office/office-sche
 import type { Staff } from '../auth/auth-plugin.js'
 import { checkReadScope, NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'
+import { WITHDRAWN } from '../mail/outbox-repository.js'
 import type { OfficeContext } from './office-context.js'
 
 export type { EnrollmentMail, MailStatus }
@@ -96,5 +97,8 @@ async function refusal(
   if (!mail) return AppError.notFound('There is no such mail for this enrollment.')
   if (mail.status === 'sent') return AppError.conflict('This mail has already been sent.')
   if (mail.status === 'sending') return AppError.conflict('This mail is being sent right now.')
+  if (mail.lastError?.startsWith(WITHDRAWN)) {
+    return AppError.conflict(`This mail was withdrawn and cannot be sent again. ${mail.lastError}`)
+  }
   return AppError.conflict('This mail is queued and has not been tried yet.')
 }

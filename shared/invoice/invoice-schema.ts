@@ -52,6 +52,8 @@ export const invoiceSchema = z
       .describe('When and why it was voided; null while live.'),
     revisions: z
       .array(z.object({ revision: z.int(), invoiceDate: z.iso.date(), grandTotal: money }))
-      .describe('Every revision, the first first; the last is this one.'),
+      .describe(
+        'Every revision, the first first; the last is this one. invoiceDate: the day each was issued (the invoice’s own date and terms stay the first’s).',
+      ),
   })
   .meta({ id: 'Invoice' })
