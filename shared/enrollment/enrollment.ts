@@ -8,9 +8,11 @@ import type { DealerEntry } from './dealer-entry-fields.js'
 import type { ClientEnrollmentStatus, EnrollmentType } from './enrollment-choices.js'
 import type {
   bacLookupResultSchema,
+  enrollmentHistoryItemSchema,
   enrollmentListChangesSchema,
   enrollmentListItemSchema,
   lmaLookupResultSchema,
+  storedEnrollmentSchema,
 } from './enrollment-wire-schema.js'
 import type { LmaRecord } from './lma-record-fields.js'
 
@@ -51,6 +53,12 @@ export interface Enrollment {
   /** Optimistic-concurrency token of a stored enrollment. */
   version?: number
 }
+
+/** A stored enrollment as the API answers it: `POST /api/enrollments/{guid}/update` and the admin actions. */
+export type SavedEnrollment = z.output<typeof storedEnrollmentSchema>
+
+/** One entry of an enrollment's history: `GET /api/enrollments/{guid}/history` answers a list. */
+export type EnrollmentHistoryItem = z.output<typeof enrollmentHistoryItemSchema>
 
 /** A row of the admin list (docs/product.md#api). */
 export type EnrollmentListItem = z.output<typeof enrollmentListItemSchema>

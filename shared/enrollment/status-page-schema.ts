@@ -109,3 +109,6 @@ export const lostStatusLinkAnswerSchema = z
 export const reissuedStatusLinkSchema = z
   .object({ sentTo: z.string(), expiresAt: z.iso.datetime() })
   .meta({ id: 'ReissuedStatusLink' })
+
+export type LostStatusLinkAnswer = z.output<typeof lostStatusLinkAnswerSchema>
+export type ReissuedStatusLink = z.output<typeof reissuedStatusLinkSchema>

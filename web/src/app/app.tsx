@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { GENERIC_ERROR_TEXT } from '../components/ui/load-failed'
 import { PleaseWait } from '../components/ui/please-wait'
 import { ConfigProvider } from '../features/config/config-context'
-import { loadConfig } from '../features/config/load-config'
+import { getPublicConfig } from '../features/config/load-config'
 import { PageTitleProvider } from '../lib/page-title'
 import { AppRoutes, preloadRoute } from './router'
 
@@ -13,7 +13,7 @@ export function App() {
 
   useEffect(() => {
     // The page's route chunk loads alongside the configuration: the first render is whole.
-    Promise.all([loadConfig(), preloadRoute(window.location.pathname)]).then(
+    Promise.all([getPublicConfig(), preloadRoute(window.location.pathname)]).then(
       ([loaded]) => setConfig(loaded),
       (error: unknown) => {
         console.error('Could not load the configuration', error)

@@ -1,4 +1,6 @@
 import { isProblem, type Problem } from '@shared/http/problem'
+import type { z } from 'zod'
+import type { ApiRoutes } from './api-routes'
 
 /** A failed API call: the HTTP status and, when the server sent one, its problem body. */
 export class ApiError extends Error {
@@ -43,15 +45,6 @@ export function setBearerToken(source: (() => string | undefined) | undefined): 
   bearerToken = source
 }
 
-async function request<T>(
-  method: string,
-  path: string,
-  body: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  return (await answer<T>(method, path, body, options)).body
-}
-
 /** An answer's body, and its headers (none when a 304 was answered from the kept answer). */
 export interface Answer<T> {
   body: T
@@ -62,7 +55,7 @@ async function answer<T>(
   method: string,
   path: string,
   body: unknown,
-  options: RequestOptions = {},
+  options: RequestOptions,
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   const token = bearerToken?.()
@@ -108,13 +101,70 @@ function parseBody(text: string, contentType: string | null): unknown {
   return text
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  /** A GET whose answer's headers the caller reads too. */
-  getAnswer: <T>(path: string, options?: RequestOptions) =>
-    answer<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body ?? {}, options),
+/** A route of the contract (api-routes.ts): `GET /api/enrollments/{guid}`. */
+export type ApiRoute = keyof ApiRoutes
+
+/** What a route answers: the output of the shared schema the server answers it with. */
+export type ApiAnswer<R extends ApiRoute> = z.output<ApiRoutes[R]>
+
+export type PathOf<R extends string> = R extends `${string} ${infer Path}` ? Path : never
+export type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never
+
+/** A query: its values by name, as URLSearchParams takes them. */
+export type Query = URLSearchParams | Record<string, string>
+
+export interface Where {
+  /** The path's parameters by name (`{ guid }` for `/api/enrollments/{guid}`), encoded here. */
+  params?: Record<string, string | number>
+  query?: Query
+}
+
+/** Which of a route's path parameters must be given: every one it names, and no other. */
+export type Params<R extends string> = [ParamNames<PathOf<R>>] extends [never]
+  ? { params?: never }
+  : { params: Record<ParamNames<PathOf<R>>, string | number> }
+
+/** A call's options; a route with path parameters needs them. */
+export type CallOptions<R extends string> = RequestOptions &
+  Omit<Where, 'params'> &
+  Params<R> & {
+    /** Sent as JSON; a POST or a PUT without one sends `{}`. */
+    body?: unknown
+  }
+
+export type CallArgs<R extends string> = [ParamNames<PathOf<R>>] extends [never]
+  ? [options?: CallOptions<R>]
+  : [options: CallOptions<R>]
+
+/** A route's URL: its path parameters filled in (encoded), then its query. */
+export function routeUrl(route: string, { params, query }: Where = {}): string {
+  const path = route
+    .slice(route.indexOf(' ') + 1)
+    .replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(String(params?.[name])))
+  const search = new URLSearchParams(query).toString()
+  return search ? `${path}?${search}` : path
+}
+
+export interface SendOptions extends RequestOptions, Where {
+  body?: unknown
+}
+
+/** A call whose answer's headers the caller reads too (none when a 304 was answered from memory). */
+export function callAnswer<R extends ApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<Answer<ApiAnswer<R>>> {
+  const { body, ...rest }: SendOptions = options ?? {}
+  const method = route.slice(0, route.indexOf(' '))
+  return answer(method, routeUrl(route, rest), method === 'GET' ? undefined : (body ?? {}), rest)
+}
+
+/** Calls a route of the contract; answers what its shared schema outputs, or throws an ApiError. */
+export async function call<R extends ApiRoute>(
+  route: R,
+  ...args: CallArgs<R>
+): Promise<ApiAnswer<R>> {
+  return (await callAnswer(route, ...args)).body
 }

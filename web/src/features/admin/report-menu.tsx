@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { apiUrl } from '../../lib/api-files'
 import './report-menu.css'
 
 interface Report {
@@ -9,9 +10,15 @@ interface Report {
 /** docs/product.md#reports: the export of everything, and the invoices of this year and the last. */
 function reportsFor(year: number): Report[] {
   return [
-    { label: 'All enrollments (Excel)', action: '/api/reports/export' },
-    { label: `Invoices ${year} (Excel)`, action: `/api/reports/invoices/${year}` },
-    { label: `Invoices ${year - 1} (Excel)`, action: `/api/reports/invoices/${year - 1}` },
+    { label: 'All enrollments (Excel)', action: apiUrl('POST /api/reports/export') },
+    {
+      label: `Invoices ${year} (Excel)`,
+      action: apiUrl('POST /api/reports/invoices/{year}', { params: { year } }),
+    },
+    {
+      label: `Invoices ${year - 1} (Excel)`,
+      action: apiUrl('POST /api/reports/invoices/{year}', { params: { year: year - 1 } }),
+    },
   ]
 }
 

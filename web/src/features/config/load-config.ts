@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@shared/config/public-config'
-import { api } from '../../lib/api-client'
+import { call } from '../../lib/api-client'
 
-export function loadConfig(): Promise<PublicConfig> {
-  return api.get<PublicConfig>('/api/config')
+/** The deployment's public configuration (brands, the program's calendar, support, sign-in), loaded once at start. */
+export function getPublicConfig(): Promise<PublicConfig> {
+  return call('GET /api/config')
 }

@@ -1,8 +1,9 @@
 import { type Invoice, invoiceFilename } from '@shared/invoice/invoice'
-import { api } from '../../lib/api-client'
+import { ApiError, call } from '../../lib/api-client'
+import { callFile } from '../../lib/api-files'
 
 export function getInvoice(guid: string, signal?: AbortSignal): Promise<Invoice> {
-  return api.get<Invoice>(`/api/invoices/${encodeURIComponent(guid)}`, { signal })
+  return call('GET /api/invoices/{guid}', { params: { guid }, signal })
 }
 
 /**
@@ -14,12 +15,20 @@ export async function downloadInvoicePdf(
   token: string,
   revision = invoice.revision,
 ): Promise<void> {
-  const query = revision === invoice.revision ? '' : `?revision=${revision}`
-  const response = await fetch(`/api/invoices/${encodeURIComponent(invoice.guid)}/pdf${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  if (!response.ok) throw new Error(`The PDF could not be downloaded (${response.status}).`)
-  const url = URL.createObjectURL(await response.blob())
+  let pdf: Blob
+  try {
+    pdf = await callFile('GET /api/invoices/{guid}/pdf', {
+      params: { guid: invoice.guid },
+      query: revision === invoice.revision ? {} : { revision: String(revision) },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new Error(`The PDF could not be downloaded (${error.status}).`)
+    }
+    throw error
+  }
+  const url = URL.createObjectURL(pdf)
   const link = document.createElement('a')
   link.href = url
   link.download = invoiceFilename(invoice.invoiceNumber, revision)

@@ -5,7 +5,7 @@ import { useFormState } from '../../../components/form/form-state'
 import { PleaseWait } from '../../../components/ui/please-wait'
 import { useBrand } from '../../../features/brand/brand-context'
 import { useConfig } from '../../../features/config/config-context'
-import { submitEnrollment } from '../../../features/enrollment/api/enrollment-calls'
+import { postEnrollment } from '../../../features/enrollment/api/enrollment-calls'
 import { DealerForm } from '../../../features/enrollment/dealer-form/dealer-form'
 import { DraftLinkProblem, DraftRestored } from '../../../features/enrollment/draft/draft-views'
 import { SaveDraftButton } from '../../../features/enrollment/draft/save-draft-button'
@@ -43,7 +43,7 @@ function NewDealerForm({ draft }: { draft: Extract<DraftLoad, { kind: 'none' | '
   async function submit(values: Enrollment) {
     const declining = values.dealers[0]?.billing === 'None'
     try {
-      const receipt = await submitEnrollment(values, session.current.token)
+      const receipt = await postEnrollment(values, session.current.token)
       navigate(`/${outcomeOfSuccess(declining)}`, {
         state: referenceState(receipt.reference, true),
       })

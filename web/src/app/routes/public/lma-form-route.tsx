@@ -13,9 +13,9 @@ import { PleaseWait } from '../../../components/ui/please-wait'
 import { useBrand } from '../../../features/brand/brand-context'
 import { useConfig } from '../../../features/config/config-context'
 import {
-  authorizeEnrollment,
   getEnrollment,
-  submitEnrollment,
+  postAuthorization,
+  postEnrollment,
 } from '../../../features/enrollment/api/enrollment-calls'
 import { DraftLinkProblem, DraftRestored } from '../../../features/enrollment/draft/draft-views'
 import { SaveDraftButton } from '../../../features/enrollment/draft/save-draft-button'
@@ -144,8 +144,8 @@ function LoadedLmaForm({
   async function submit(values: Enrollment) {
     try {
       const { reference } = authorizing
-        ? await authorizeEnrollment(initial.guid, { ...values, guid: initial.guid })
-        : await submitEnrollment(values, session.current.token)
+        ? await postAuthorization(initial.guid, { ...values, guid: initial.guid })
+        : await postEnrollment(values, session.current.token)
       // A submission mails its submitter a receipt; an authorization mails no one a receipt.
       navigate(`/${outcomeOfSuccess(false)}`, { state: referenceState(reference, !authorizing) })
     } catch (error) {

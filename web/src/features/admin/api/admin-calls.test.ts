@@ -1,6 +1,6 @@
 import type { EnrollmentListItem } from '@shared/enrollment/enrollment'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { editHeldRows, findEnrollments, type ListFilters } from './admin-calls'
+import { editHeldRows, getEnrollmentList, type ListFilters } from './admin-calls'
 
 const FILTERS: ListFilters = {
   query: '',
@@ -58,9 +58,9 @@ describe('the admin list in the browser', () => {
       .mockResolvedValueOnce(json({ cursor: '3_13:13:', full: false, changed: [], removed: [] }))
     vi.stubGlobal('fetch', fetch)
 
-    const first = await findEnrollments(FILTERS)
+    const first = await getEnrollmentList(FILTERS)
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/enrollments?year=2026')
-    const second = await findEnrollments(FILTERS, undefined, first)
+    const second = await getEnrollmentList(FILTERS, undefined, first)
     expect(fetch.mock.calls[1]?.[0]).toBe('/api/enrollments/changes?year=2026&since=1_10%3A10%3A')
     expect(second.map((item) => [item.guid, item.status])).toEqual([
       ['c', 'Approved'],
@@ -71,7 +71,7 @@ describe('the admin list in the browser', () => {
     const shown = editHeldRows(second, (item) =>
       item.guid === 'a' ? { ...item, status: 'Approved' as const } : item,
     )
-    await findEnrollments(FILTERS, undefined, shown)
+    await getEnrollmentList(FILTERS, undefined, shown)
     expect(fetch.mock.calls[2]?.[0]).toBe('/api/enrollments/changes?year=2026&since=2_12%3A12%3A')
   })
 
@@ -79,11 +79,11 @@ describe('the admin list in the browser', () => {
     const rows = [row('a', '2026-03-03T00:00:00.000Z')]
     const fetch = vi.fn().mockImplementation(async () => json(rows, { 'list-cursor': '1_10:10:' }))
     vi.stubGlobal('fetch', fetch)
-    await findEnrollments(FILTERS, undefined, rows)
+    await getEnrollmentList(FILTERS, undefined, rows)
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/enrollments?year=2026')
     const failed = { ...FILTERS, attention: 'failed-mail' }
-    const held = await findEnrollments(failed)
-    await findEnrollments(failed, undefined, held)
+    const held = await getEnrollmentList(failed)
+    await getEnrollmentList(failed, undefined, held)
     expect(fetch.mock.calls[2]?.[0]).toBe('/api/enrollments?year=2026&attention=failed-mail')
   })
 })

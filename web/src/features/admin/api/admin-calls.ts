@@ -1,13 +1,14 @@
 import type { Session } from '@shared/auth/session-schema'
 import type {
   Enrollment,
+  EnrollmentHistoryItem,
   EnrollmentListChanges,
   EnrollmentListItem,
+  SavedEnrollment,
 } from '@shared/enrollment/enrollment'
-import type { HistoryChange } from '@shared/enrollment/history-changes'
 import type { AdminAction } from '@shared/enrollment/status-rules'
-import { api } from '../../../lib/api-client'
-import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
+import type { RolloverResult } from '@shared/rollover/rollover-schema'
+import { type ApiAnswer, type ApiRoute, call, callAnswer } from '../../../lib/api-client'
 
 export interface ListFilters {
   query: string
@@ -65,24 +66,20 @@ export function editHeldRows<R extends object>(rows: R[], edit: (row: R) => R): 
  * merges it; the whole list when it holds none, or for the filters that read the outbox or the
  * clock, which have no changes to ask for.
  */
-export async function findEnrollments(
+export async function getEnrollmentList(
   filters: ListFilters,
   signal?: AbortSignal,
   held?: EnrollmentListItem[],
 ): Promise<EnrollmentListItem[]> {
-  const query = listParams(filters).toString()
+  const query = listParams(filters)
   const cursor = held && listCursors.get(held)
   const changesAnswer = !filters.attention && !filters.invoice && filters.waiting === null
   if (held && cursor && changesAnswer) {
-    const changes = await api.get<EnrollmentListChanges>(
-      `/api/enrollments/changes?${query}&since=${encodeURIComponent(cursor)}`,
-      { signal },
-    )
+    query.set('since', cursor)
+    const changes = await call('GET /api/enrollments/changes', { query, signal })
     return withCursor(mergeChanges(held, changes), changes.cursor)
   }
-  const { body, headers } = await api.getAnswer<EnrollmentListItem[]>(`/api/enrollments?${query}`, {
-    signal,
-  })
+  const { body, headers } = await callAnswer('GET /api/enrollments', { query, signal })
   // A 304 answers no cursor: the next request asks for the whole list again (or its 304).
   return withCursor(body, headers?.get('list-cursor'))
 }
@@ -110,63 +107,48 @@ export function mergeChanges(
   return merged
 }
 
-const path = (guid: string, action: string) =>
-  `/api/enrollments/${encodeURIComponent(guid)}/${action}`
-
-export function updateEnrollment(guid: string, enrollment: Enrollment): Promise<SavedEnrollment> {
-  return api.post<SavedEnrollment>(path(guid, 'update'), enrollment)
+export function postEnrollmentUpdate(
+  guid: string,
+  enrollment: Enrollment,
+): Promise<SavedEnrollment> {
+  return call('POST /api/enrollments/{guid}/update', { params: { guid }, body: enrollment })
 }
 
-/** Each action of the shared status rules, as the last segment of its route. */
-const ACTION_PATHS: Readonly<Record<AdminAction, string>> = {
-  approve: 'approve',
-  reauthorize: 're-authorize',
-  decline: 'decline',
-  delete: 'delete',
-}
+/** Each action of the shared status rules, and its route. */
+const ACTION_ROUTES = {
+  approve: 'POST /api/enrollments/{guid}/approve',
+  reauthorize: 'POST /api/enrollments/{guid}/re-authorize',
+  decline: 'POST /api/enrollments/{guid}/decline',
+  delete: 'POST /api/enrollments/{guid}/delete',
+} as const satisfies Readonly<Record<AdminAction, ApiRoute>>
 
 /**
  * A status action; Decline and Re-authorize may carry the administrator's reason, and Decline
  * whether the enrollee's status page shows it.
  */
-export function runAdminAction(
+export function postAdminAction(
   guid: string,
   action: AdminAction,
   { reason, shareReason }: { reason?: string | undefined; shareReason?: boolean } = {},
-): Promise<{ guid: string; status: string }> {
-  return api.post(
-    path(guid, ACTION_PATHS[action]),
-    reason ? { reason, ...(shareReason ? { shareReason: true } : {}) } : undefined,
-  )
+): Promise<ApiAnswer<(typeof ACTION_ROUTES)[AdminAction]>> {
+  return call(ACTION_ROUTES[action], {
+    params: { guid },
+    body: reason ? { reason, ...(shareReason ? { shareReason: true } : {}) } : undefined,
+  })
 }
 
-export interface HistoryEntry {
-  action: string
-  actor: string
-  at: string
-  statusBefore: string | null
-  statusAfter: string | null
-  changes: HistoryChange[]
-  /** The administrator's reason (Decline, Re-authorize), or null. */
-  reason: string | null
-}
-
-export function getEnrollmentHistory(guid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  return api.get<HistoryEntry[]>(path(guid, 'history'), { signal })
-}
-
-export interface RolloverResult {
-  from: number
-  to: number
-  created: number
-  skipped: number
+export function getEnrollmentHistory(
+  guid: string,
+  signal?: AbortSignal,
+): Promise<EnrollmentHistoryItem[]> {
+  return call('GET /api/enrollments/{guid}/history', { params: { guid }, signal })
 }
 
 export function rollOver(to: number): Promise<RolloverResult> {
-  return api.post<RolloverResult>('/api/rollover', { to })
+  return call('POST /api/rollover', { body: { to } })
 }
 
 /** Who the sign-in is, and whether they are an administrator (docs/product.md#admin-area). */
 export function getSession(signal?: AbortSignal): Promise<Session> {
-  return api.get<Session>('/api/session', { signal })
+  return call('GET /api/session', { signal })
 }

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@shared/dashboard/dashboard-schema'
-import { api } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
 import { type ProgramFilters, programQuery } from '../program-office/program-filters'
 
 export function getDashboard(filters: ProgramFilters, signal?: AbortSignal): Promise<Dashboard> {
-  return api.get<Dashboard>(`/api/dashboard?${programQuery(filters)}`, { signal })
+  return call('GET /api/dashboard', { query: new URLSearchParams(programQuery(filters)), signal })
 }

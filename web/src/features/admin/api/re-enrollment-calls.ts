@@ -2,9 +2,10 @@ import type {
   InvitationResult,
   NotReEnrolledList,
 } from '@shared/re-enrollment/not-re-enrolled-schema'
-import { api } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
 
-export interface NotReEnrolledFilters {
+/** The page's filters: the year, and a brand key, a region id and a type ('' is Any). */
+export interface ReEnrollmentFilters {
   year: number
   brand: string
   region: string
@@ -12,21 +13,25 @@ export interface NotReEnrolledFilters {
 }
 
 /** `year=2025&brand=chevy&region=3&type=Lma`, the blank filters left out. */
-export function notReEnrolledQuery(filters: NotReEnrolledFilters): string {
+export function reEnrollmentQuery(filters: ReEnrollmentFilters): string {
+  return reEnrollmentSearch(filters).toString()
+}
+
+function reEnrollmentSearch(filters: ReEnrollmentFilters): URLSearchParams {
   const query = new URLSearchParams({ year: String(filters.year) })
   for (const name of ['brand', 'region', 'type'] as const) {
     if (filters[name]) query.set(name, filters[name])
   }
-  return query.toString()
+  return query
 }
 
 export function getNotReEnrolled(
-  filters: NotReEnrolledFilters,
+  filters: ReEnrollmentFilters,
   signal?: AbortSignal,
 ): Promise<NotReEnrolledList> {
-  return api.get<NotReEnrolledList>(`/api/re-enrollment?${notReEnrolledQuery(filters)}`, { signal })
+  return call('GET /api/re-enrollment', { query: reEnrollmentSearch(filters), signal })
 }
 
-export function sendInvitations(guids: string[]): Promise<InvitationResult> {
-  return api.post<InvitationResult>('/api/re-enrollment/invitations', { guids })
+export function postInvitations(guids: string[]): Promise<InvitationResult> {
+  return call('POST /api/re-enrollment/invitations', { body: { guids } })
 }

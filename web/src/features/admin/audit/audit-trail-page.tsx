@@ -4,6 +4,7 @@ import { formatDateTime } from '@shared/format/date-text'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { YearStepper } from '../../../components/ui/year-stepper'
+import { apiUrl } from '../../../lib/api-files'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { getAuditTrail } from '../api/audit-calls'
@@ -82,7 +83,11 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
 function ExportButton({ year }: { year: number }) {
   const { user } = useAuth()
   return (
-    <form method="post" action={`/api/reports/audit/${year}`} className="list-filters__action">
+    <form
+      method="post"
+      action={apiUrl('POST /api/reports/audit/{year}', { params: { year } })}
+      className="list-filters__action"
+    >
       <input type="hidden" name="bearer_token" value={user?.idToken ?? ''} />
       <button type="submit" className="button button--small">
         Export to Excel

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import type { SavedEnrollment } from '@shared/enrollment/enrollment'
+import type { LinkedEnrollment } from '@shared/enrollment/enrollment-authorization'
 import { validLmaEnrollment } from '@shared/enrollment/test-support/fixtures'
 import type { Invoice } from '@shared/invoice/invoice'
 import type { InvoicePayment } from '@shared/office/office-schemas'
@@ -6,7 +8,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import type { LinkedEnrollment, SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { ok, renderAdmin, withFakeServer } from '../test-support/admin-screen'
 import { EditEnrollment } from './edit-enrollment'
 import { EnrollmentDialog } from './enrollment-dialog'
@@ -31,6 +32,7 @@ const ENROLLMENT = `/api/enrollments/${GUID}`
  */
 const approved: LinkedEnrollment = {
   ...validLmaEnrollment({ status: 'Approved', year: 2026, guid: GUID, regionId: 1 }),
+  status: 'Approved',
   guid: GUID,
   reference: 'C81C-6061-6136',
   created: '2025-11-02T15:00:00.000Z',
@@ -75,6 +77,8 @@ const payment: InvoicePayment = {
   standing: 'live',
   voidCause: null,
   creditDueBack: null,
+  paidAmount: null,
+  balance: 0,
 }
 
 /**

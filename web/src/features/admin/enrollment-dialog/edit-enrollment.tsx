@@ -1,4 +1,4 @@
-import type { Enrollment } from '@shared/enrollment/enrollment'
+import type { Enrollment, SavedEnrollment } from '@shared/enrollment/enrollment'
 import { erasedNotice } from '@shared/enrollment/retention'
 import type { AdminAction } from '@shared/enrollment/status-rules'
 import { changeRefusalReason, isReadOnly } from '@shared/enrollment/status-rules'
@@ -9,11 +9,10 @@ import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { useConfig } from '../../config/config-context'
-import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { DealerForm } from '../../enrollment/dealer-form/dealer-form'
 import { LmaForm } from '../../enrollment/lma-form/lma-form'
 import { getInvoice } from '../../invoice/invoice-calls'
-import { runAdminAction, updateEnrollment } from '../api/admin-calls'
+import { postAdminAction, postEnrollmentUpdate } from '../api/admin-calls'
 import { MailsPanel } from '../office/mails-panel'
 import { NotesPanel } from '../office/notes-panel'
 import { PaymentPanel } from '../office/payment-panel'
@@ -106,7 +105,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
 
   async function save(values: Enrollment, intent: string) {
     try {
-      const updated = await updateEnrollment(saved.guid, {
+      const updated = await postEnrollmentUpdate(saved.guid, {
         ...values,
         guid: saved.guid,
         version: saved.version,
@@ -144,7 +143,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
     if (!answer) return
     setBusy(true)
     try {
-      const result = await runAdminAction(saved.guid, action, answer)
+      const result = await postAdminAction(saved.guid, action, answer)
       toast.success(ACTION_TEXTS[action].done)
       onStatus(result.status)
       close()

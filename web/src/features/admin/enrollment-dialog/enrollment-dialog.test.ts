@@ -1,5 +1,5 @@
+import type { SavedEnrollment } from '@shared/enrollment/enrollment'
 import { describe, expect, it } from 'vitest'
-import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { dialogTitle } from './enrollment-dialog'
 
 const declined = (erased: string | null, name = ''): SavedEnrollment => ({

@@ -7,6 +7,7 @@ import {
 } from '@shared/enrollment/list-view'
 import { formatMoney } from '@shared/format/money-text'
 import { countText } from '@shared/format/number-text'
+import { apiUrl } from '../../../lib/api-files'
 import type { ListFilters } from '../api/admin-calls'
 import type { ListRow } from './list-table'
 
@@ -105,7 +106,11 @@ function ExportButton({
     sort: formatListSort(sort),
   }
   return (
-    <form method="post" action="/api/reports/enrollment-list" className="list-summary__export">
+    <form
+      method="post"
+      action={apiUrl('POST /api/reports/enrollment-list')}
+      className="list-summary__export"
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,7 +1,7 @@
 import type { EnrollmentListItem } from '@shared/enrollment/enrollment'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { findEnrollments, type ListFilters } from '../api/admin-calls'
+import { getEnrollmentList, type ListFilters } from '../api/admin-calls'
 import { adminKeys } from '../query/admin-keys'
 import { type ListAnswer, type LoadedYear, rowsToShow, scopeOf, yearOf } from './loaded-year'
 
@@ -42,7 +42,7 @@ function useAskedFilters(filters: ListFilters, ready: boolean): ListFilters | nu
  * The answer shown stays while the next one loads; a change of Type or Status is shown at once
  * from the loaded year (the cached answer for the year and search alone). A request carries the
  * tag of the answer the browser has (api-client.ts), so an unchanged year costs a 304, and a
- * list held already is brought up to date with what changed since it was read (findEnrollments).
+ * list held already is brought up to date with what changed since it was read (getEnrollmentList).
  */
 export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const settled = useAskedFilters(filters, ready)
@@ -53,13 +53,13 @@ export function useEnrollmentList(filters: ListFilters, ready: boolean) {
   const load =
     (filters: ListFilters) =>
     ({ signal, queryKey }: { signal: AbortSignal; queryKey: readonly unknown[] }) =>
-      findEnrollments(filters, signal, queryClient.getQueryData<EnrollmentListItem[]>(queryKey))
+      getEnrollmentList(filters, signal, queryClient.getQueryData<EnrollmentListItem[]>(queryKey))
   const list = useQuery({
     queryKey: adminKeys.list(asked),
     queryFn: load(asked),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
-    // The rows are kept as answered, so that they keep their cursor (findEnrollments).
+    // The rows are kept as answered, so that they keep their cursor (getEnrollmentList).
     structuralSharing: false,
   })
   // The loaded year is read from the cache, never fetched for itself.

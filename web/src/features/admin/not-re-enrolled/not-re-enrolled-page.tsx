@@ -2,13 +2,14 @@ import type { NotReEnrolled } from '@shared/re-enrollment/not-re-enrolled-schema
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { ProgressBar } from '../../../components/ui/progress-bar'
+import { apiUrl } from '../../../lib/api-files'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAuth } from '../../auth/auth-context'
 import { useRegions } from '../../enrollment/api/get-regions'
 import {
   getNotReEnrolled,
-  type NotReEnrolledFilters,
-  notReEnrolledQuery,
+  type ReEnrollmentFilters,
+  reEnrollmentQuery,
 } from '../api/re-enrollment-calls'
 import { ProgramFilterBar } from '../program-office/program-filter-bar'
 import { useProgramFilters } from '../program-office/program-filters'
@@ -27,13 +28,13 @@ export default function NotReEnrolledPage() {
   const search = new URLSearchParams(useSearch())
   const [location, navigate] = useLocation()
   const regions = useRegions(true)
-  const filters: NotReEnrolledFilters = {
+  const filters: ReEnrollmentFilters = {
     ...program,
     region: search.get('region') ?? '',
     type: ['Lma', 'Dealer'].includes(search.get('type') ?? '') ? (search.get('type') ?? '') : '',
   }
-  const setFilters = (next: NotReEnrolledFilters) =>
-    navigate(`${location}?${notReEnrolledQuery(next)}`, { replace: true })
+  const setFilters = (next: ReEnrollmentFilters) =>
+    navigate(`${location}?${reEnrollmentQuery(next)}`, { replace: true })
   const { region, type } = filters
   const list = useQuery({
     queryKey: adminKeys.notReEnrolled(filters),
@@ -81,12 +82,12 @@ export default function NotReEnrolledPage() {
               <option value="Dealer">Dealer</option>
             </select>
           </label>
-          <ExportButton query={notReEnrolledQuery(filters)} />
+          <ExportButton query={reEnrollmentQuery(filters)} />
         </ProgramFilterBar>
         <QueryView query={list} failed="The list could not be loaded.">
           {(answer) => (
             <Results
-              key={notReEnrolledQuery(filters)}
+              key={reEnrollmentQuery(filters)}
               year={answer.year}
               invitable={answer.invitable}
               items={answer.items}
@@ -138,7 +139,7 @@ function ExportButton({ query }: { query: string }) {
   return (
     <form
       method="post"
-      action={`/api/reports/not-re-enrolled?${query}`}
+      action={apiUrl('POST /api/reports/not-re-enrolled', { query: new URLSearchParams(query) })}
       className="list-filters__action"
     >
       <input type="hidden" name="bearer_token" value={user?.idToken ?? ''} />

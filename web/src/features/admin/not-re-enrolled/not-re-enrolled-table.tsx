@@ -8,7 +8,7 @@ import { MailLink, PhoneLink } from '../../../components/ui/contact-links'
 import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
 import { useConfig } from '../../config/config-context'
-import { sendInvitations } from '../api/re-enrollment-calls'
+import { postInvitations } from '../api/re-enrollment-calls'
 import { useChanged } from '../query/admin-changes'
 import { kitMixText } from './kit-mix'
 
@@ -48,7 +48,7 @@ export function NotReEnrolledTable({
     if (!(await confirm(question))) return
     setBusy(true)
     try {
-      const result = await sendInvitations(guids)
+      const result = await postInvitations(guids)
       // The list loads again with each invitation's date and count, and so do their panels.
       void changed({ action: 'invitations', guids: result.invited })
       setSelected(new Set())

@@ -5,7 +5,7 @@ import { useConfirm } from '../../../components/ui/confirm'
 import { useToast } from '../../../components/ui/toast'
 import { useChanged } from '../query/admin-changes'
 import { useApprovalPrompt } from './approval-prompt'
-import { type BulkResult, runBulkAction } from './office-calls'
+import { type BulkResult, postBulkAction } from './office-calls'
 import { useReasonPrompt } from './reason-prompt'
 
 type BulkAction = 'approve' | 'decline'
@@ -24,7 +24,7 @@ export async function inBatches(
   const total: BulkResult = { done: 0, skipped: 0, failed: 0, results: [] }
   for (let start = 0; start < guids.length; start += OFFICE_LIMITS.bulkBatch) {
     const batch = guids.slice(start, start + OFFICE_LIMITS.bulkBatch)
-    const answer = await runBulkAction(action, batch, options)
+    const answer = await postBulkAction(action, batch, options)
     total.done += answer.done
     total.skipped += answer.skipped
     total.failed += answer.failed

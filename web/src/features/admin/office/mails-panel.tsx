@@ -8,7 +8,7 @@ import { useChanged } from '../query/admin-changes'
 import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
 import { useMay } from '../staff-access'
-import { type EnrollmentMail, getMails, type MailStatus, sendMailAgain } from './office-calls'
+import { type EnrollmentMail, getMails, type MailStatus, postSendAgain } from './office-calls'
 
 /** How often a mail sent again is looked at until it settles, and for how long at most. */
 export const FOLLOW_MS = 1500
@@ -104,7 +104,7 @@ function MailsTable({ guid, mails }: { guid: string; mails: EnrollmentMail[] }) 
   const resend = async (mail: EnrollmentMail) => {
     const what = `${mailKindWords(mail.kind)} to ${mail.recipient}`
     try {
-      const queued = await sendMailAgain(guid, mail.id)
+      const queued = await postSendAgain(guid, mail.id)
       setMails((current) => current.map((each) => (each.id === queued.id ? queued : each)))
       void changed({ action: 'mail-again', guid })
       toast.success(`${what} will be sent again.`)

@@ -9,7 +9,7 @@ import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
 import { useMay } from '../staff-access'
 import { fieldErrorText } from './field-error'
-import { addNote, type EnrollmentNote, getNotes } from './office-calls'
+import { type EnrollmentNote, getNotes, postNote } from './office-calls'
 
 /**
  * Internal notes (docs/product.md#office-workflow): what administrators wrote about the
@@ -94,7 +94,7 @@ function NoteComposer({ guid, onAdded }: { guid: string; onAdded(note: Enrollmen
     setBusy(true)
     setError(null)
     try {
-      onAdded(await addNote(guid, text))
+      onAdded(await postNote(guid, text))
       setText('')
     } catch (caught) {
       setError(fieldErrorText(caught, 'text', 'The note could not be added.'))

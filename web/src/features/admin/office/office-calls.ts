@@ -1,3 +1,4 @@
+import type { ReissuedStatusLink } from '@shared/enrollment/status-page-schema'
 import type { AttentionFilter } from '@shared/office/office-limits'
 import type {
   BulkResult,
@@ -6,49 +7,60 @@ import type {
   InvoicePayment,
   MailStatus,
 } from '@shared/office/office-schemas'
-import { api } from '../../../lib/api-client'
-
-const path = (guid: string, rest: string) => `/api/enrollments/${encodeURIComponent(guid)}/${rest}`
+import { call } from '../../../lib/api-client'
 
 export function getNotes(guid: string, signal?: AbortSignal): Promise<EnrollmentNote[]> {
-  return api.get<EnrollmentNote[]>(path(guid, 'notes'), { signal })
+  return call('GET /api/enrollments/{guid}/notes', { params: { guid }, signal })
 }
 
-export function addNote(guid: string, text: string): Promise<EnrollmentNote> {
-  return api.post<EnrollmentNote>(path(guid, 'notes'), { text })
+export function postNote(guid: string, text: string): Promise<EnrollmentNote> {
+  return call('POST /api/enrollments/{guid}/notes', { params: { guid }, body: { text } })
 }
 
 export function getMails(guid: string, signal?: AbortSignal): Promise<EnrollmentMail[]> {
-  return api.get<EnrollmentMail[]>(path(guid, 'mails'), { signal })
+  return call('GET /api/enrollments/{guid}/mails', { params: { guid }, signal })
 }
 
-export function sendMailAgain(guid: string, mailId: string): Promise<EnrollmentMail> {
-  return api.post<EnrollmentMail>(path(guid, `mails/${encodeURIComponent(mailId)}/send-again`))
+export function postSendAgain(guid: string, mailId: string): Promise<EnrollmentMail> {
+  return call('POST /api/enrollments/{guid}/mails/{mailId}/send-again', {
+    params: { guid, mailId },
+  })
 }
 
 export function getPayment(guid: string, signal?: AbortSignal): Promise<InvoicePayment> {
-  return api.get<InvoicePayment>(path(guid, 'payment'), { signal })
+  return call('GET /api/enrollments/{guid}/payment', { params: { guid }, signal })
 }
 
 export function markPaid(guid: string, paidOn: string, reference: string): Promise<InvoicePayment> {
-  return api.post<InvoicePayment>(path(guid, 'payment'), { paidOn, reference })
+  return call('POST /api/enrollments/{guid}/payment', {
+    params: { guid },
+    body: { paidOn, reference },
+  })
 }
 
 export function markUnpaid(guid: string): Promise<InvoicePayment> {
-  return api.post<InvoicePayment>(path(guid, 'payment/clear'))
+  return call('POST /api/enrollments/{guid}/payment/clear', { params: { guid } })
 }
 
-export function runBulkAction(
+export function postBulkAction(
   action: 'approve' | 'decline',
   guids: readonly string[],
   options: { reason?: string | undefined; shareReason?: boolean; dryRun?: boolean } = {},
 ): Promise<BulkResult> {
-  return api.post<BulkResult>(`/api/enrollments/bulk/${action}`, {
-    guids,
-    ...(options.reason ? { reason: options.reason } : {}),
-    ...(options.reason && options.shareReason ? { shareReason: true } : {}),
-    ...(options.dryRun ? { dryRun: true } : {}),
+  return call('POST /api/enrollments/bulk/{action}', {
+    params: { action },
+    body: {
+      guids,
+      ...(options.reason ? { reason: options.reason } : {}),
+      ...(options.reason && options.shareReason ? { shareReason: true } : {}),
+      ...(options.dryRun ? { dryRun: true } : {}),
+    },
   })
+}
+
+/** Revokes every status link of the enrollment and mails a new one to the receipt's recipient. */
+export function postStatusLinkReissue(guid: string): Promise<ReissuedStatusLink> {
+  return call('POST /api/enrollments/{guid}/status-link/reissue', { params: { guid } })
 }
 
 export type {

@@ -1,11 +1,11 @@
+import type { SavedEnrollment } from '@shared/enrollment/enrollment'
 import { receiptAddress } from '@shared/enrollment/receipt-address'
 import { useId, useState } from 'react'
 import { useConfirm } from '../../../components/ui/confirm'
 import { focusWhenRendered } from '../../../components/ui/move-focus'
 import { useToast } from '../../../components/ui/toast'
-import { api } from '../../../lib/api-client'
-import type { SavedEnrollment } from '../../enrollment/api/enrollment-calls'
 import { useChanged } from '../query/admin-changes'
+import { postStatusLinkReissue } from './office-calls'
 
 /**
  * "Revoke and re-issue status link" (docs/product.md#status-page): every link to the
@@ -27,9 +27,7 @@ export function StatusLinkPanel({ enrollment }: { enrollment: SavedEnrollment })
     if (!(await confirm(question))) return
     setBusy(true)
     try {
-      const { sentTo } = await api.post<{ sentTo: string }>(
-        `/api/enrollments/${encodeURIComponent(enrollment.guid)}/status-link/reissue`,
-      )
+      const { sentTo } = await postStatusLinkReissue(enrollment.guid)
       void changed({ action: 'status-link', guid: enrollment.guid })
       const done = `Status link re-issued to ${sentTo}.`
       toast.success(done)

@@ -86,7 +86,7 @@ export function changedKeys(change: AdminChange): QueryKey[] {
  * status action shows the new status on the enrollment's list rows at once; a deleted
  * enrollment's row stays, as Deleted, until the list's next fetch (docs/product.md#enrollment-list),
  * so the lists are then marked out of date without being loaded again. The rows edited keep
- * their cursor, so that fetch asks only for the changes since (findEnrollments).
+ * their cursor, so that fetch asks only for the changes since (getEnrollmentList).
  */
 export async function invalidateAfter(client: QueryClient, change: AdminChange): Promise<void> {
   const deleted = change.action === 'status' && change.status === 'Deleted'

@@ -1,5 +1,5 @@
 import type { ListFilters } from '../api/admin-calls'
-import type { NotReEnrolledFilters } from '../api/re-enrollment-calls'
+import type { ReEnrollmentFilters } from '../api/re-enrollment-calls'
 import type { ProgramFilters } from '../program-office/program-filters'
 
 /**
@@ -35,7 +35,7 @@ export const adminKeys = {
     ['admin', 'dashboard', { year: filters.year, brand: filters.brand }] as const,
   /** Every not-re-enrolled list, whatever its filters. */
   notReEnrolledLists: () => ['admin', 'not-re-enrolled'] as const,
-  notReEnrolled: (filters: NotReEnrolledFilters) =>
+  notReEnrolled: (filters: ReEnrollmentFilters) =>
     [
       'admin',
       'not-re-enrolled',

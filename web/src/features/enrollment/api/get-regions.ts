@@ -1,11 +1,11 @@
 import type { Region } from '@shared/region/region'
 import { type Load, useLoad } from '../../../components/ui/use-load'
-import { api } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
 
 let cached: Promise<Region[]> | undefined
 
 export function getRegions(): Promise<Region[]> {
-  cached ??= api.get<Region[]>('/api/regions').catch((error: unknown) => {
+  cached ??= call('GET /api/regions').catch((error: unknown) => {
     cached = undefined
     throw error
   })

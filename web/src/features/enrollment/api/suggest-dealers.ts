@@ -1,6 +1,6 @@
-import type { BacLookupResult, DealerEntry } from '@shared/enrollment/enrollment'
+import type { DealerEntry } from '@shared/enrollment/enrollment'
 import type { Suggestion } from '../../../components/form/combobox-field'
-import { api } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
 
 export type DealerDetail = Omit<DealerEntry, 'simple'> & { regionId: number | null }
 
@@ -10,10 +10,10 @@ export async function suggestDealers(
   signal: AbortSignal,
 ): Promise<Suggestion<DealerDetail>[]> {
   try {
-    const results = await api.get<BacLookupResult[]>(
-      `/api/enrollments/autocomplete/bac?value=${encodeURIComponent(text)}`,
-      { signal },
-    )
+    const results = await call('GET /api/enrollments/autocomplete/bac', {
+      query: { value: text },
+      signal,
+    })
     return results.map((result) => ({
       name: result.bac,
       description: result.name,

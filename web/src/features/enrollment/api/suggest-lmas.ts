@@ -1,6 +1,6 @@
 import type { LmaLookupResult } from '@shared/enrollment/enrollment'
 import type { Suggestion } from '../../../components/form/combobox-field'
-import { api } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
 
 /** LMA-name type-ahead (docs/product.md#type-ahead): postal cut to 5; a dealer's kit size or hispanic of None blank. */
 export async function suggestLmas(
@@ -9,10 +9,10 @@ export async function suggestLmas(
   signal: AbortSignal,
 ): Promise<Suggestion<LmaLookupResult>[]> {
   try {
-    const results = await api.get<LmaLookupResult[]>(
-      `/api/enrollments/autocomplete/lma-name?value=${encodeURIComponent(text)}&brand=${encodeURIComponent(brand)}`,
-      { signal },
-    )
+    const results = await call('GET /api/enrollments/autocomplete/lma-name', {
+      query: { value: text, brand },
+      signal,
+    })
     return results.map((result) => ({
       name: result.name,
       description: [result.city, result.state].filter(Boolean).join(', '),

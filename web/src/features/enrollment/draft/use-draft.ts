@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearch } from 'wouter'
 import { ApiError } from '../../../lib/api-client'
 import { useBrand } from '../../brand/brand-context'
-import { openDraft, saveDraftAgain, saveNewDraft } from '../api/draft-calls'
+import { getDraft, postDraft, putDraft } from '../api/draft-calls'
 
 /** What a form page opened with `?draft=` has (docs/product.md#save-and-continue-later). */
 export type DraftLoad =
@@ -32,7 +32,7 @@ export function useDraftLoad(form: DraftForm): DraftLoad {
     void attempt
     setLoad({ kind: 'loading' })
     const controller = new AbortController()
-    openDraft(token, brand, form, controller.signal).then(
+    getDraft(token, brand, form, controller.signal).then(
       (opened) => setLoad({ kind: 'loaded', token, opened }),
       (error: unknown) => {
         if (controller.signal.aborted) return
@@ -106,12 +106,12 @@ export async function saveDraft(
   let saved: SavedDraft | undefined
   if (session.token) {
     try {
-      saved = await saveDraftAgain(session.token, email, draft)
+      saved = await putDraft(session.token, email, draft)
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error
     }
   }
-  saved ??= await saveNewDraft(email, draft)
+  saved ??= await postDraft(email, draft)
   session.token = saved.token
   session.email = saved.email
   return saved
