@@ -13,7 +13,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
   afterAll(() => t.close())
 
   let counter = 0
-  const lma = () => submitEnrollment(t, lmaEnrollment(1, { name: `Audit ${++counter} Dealers` }))
+  const lma = () => submittedEnrollment(t, lmaEnrollment(1, { name: `Audit ${++counter} Dealers` }))
   const post = (url: string, payload?: unknown) =>
     t.asAdmin({
       method: 'POST',
@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('the audit trail on %s', (kind) => {
   })
 
   it('records invitations with the number sent', async () => {
-    const stored = await submitEnrollment(t, dealerEnrollment({ bac: uniqueBac() }))
+    const stored = await submittedEnrollment(t, dealerEnrollment({ bac: uniqueBac() }))
     await t.database.db
       .updateTable('enrollments')
       .set({ year: 2024, status: 'Approved' })

@@ -26,7 +26,7 @@ import {
   type Target,
   whoWords,
 } from '../test-support/role-table-requests.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 /**
@@ -183,7 +183,7 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
   /** An LMA enrollment of the region, Authorizing or approved by an administrator. */
   async function enrollment(regionId: number | null, authorizing: boolean): Promise<Target> {
     created += 1
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(2, { name: `Role Table LMA ${created}` }),
     )

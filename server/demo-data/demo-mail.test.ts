@@ -4,7 +4,7 @@ import { type AppContext, createAppContext } from '../app-context.js'
 import { sendDueReminders } from '../reminders/send-due-reminders.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { seedDemoData } from './seed-demo-data.js'
 
@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('demo enrollments never send mail, on %s', (k
   it('the reminder run mails no demo representative, and still reminds a real one', async () => {
     const waiting = await demoGuids({ year: 2025, status: 'Authorizing', type: 'Lma' })
     expect(waiting.length).toBeGreaterThan(0)
-    const real = await submitEnrollment(
+    const real = await submittedEnrollment(
       t,
       lmaEnrollment(2, { name: 'Really Waiting Dealers', authEmailAddress: 'rep@real.example' }),
     )

@@ -15,7 +15,7 @@ import {
   regionId,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { createEnrollmentListRepository } from './enrollment-list-repository.js'
 import { LIST_CHANGES_KEPT_MS } from './find-enrollments.js'
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('the admin list’s changes on %s', (kind) =>
   const guids: Record<string, string> = {}
 
   async function submit(bac: string, name: string, region?: number) {
-    const stored = await submitEnrollment(t, {
+    const stored = await submittedEnrollment(t, {
       ...dealerEnrollment({ bac, name }),
       regionId: region ?? null,
     })
@@ -204,7 +204,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
         ['650002', 'Late Motors'],
         ['650003', 'Other Instance Motors'],
       ] as const) {
-        guids[name] = String((await submitEnrollment(t, dealerEnrollment({ bac, name }))).guid)
+        guids[name] = String((await submittedEnrollment(t, dealerEnrollment({ bac, name }))).guid)
       }
       secondDatabase = await openDatabase({ databaseUrl: t.database.url, dataDir: '' })
       second = await buildApp({ config: t.app.config, database: secondDatabase })

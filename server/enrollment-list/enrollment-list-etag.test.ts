@@ -5,7 +5,7 @@ import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import { hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const LIST = '/api/enrollments?year=2025'
@@ -14,8 +14,11 @@ describe.each(testDatabaseKinds())('the admin list answers 304 while unchanged, 
   let t: AdminTestApp
   beforeAll(async () => {
     t = await createAdminTestApp(kind)
-    await submitEnrollment(t, dealerEnrollment({ bac: '610001', name: 'First Street Chevrolet' }))
-    await submitEnrollment(t, lmaEnrollment(2, { name: 'Harbor Dealers Association' }))
+    await submittedEnrollment(
+      t,
+      dealerEnrollment({ bac: '610001', name: 'First Street Chevrolet' }),
+    )
+    await submittedEnrollment(t, lmaEnrollment(2, { name: 'Harbor Dealers Association' }))
   })
   afterAll(() => t.close())
 
@@ -61,7 +64,7 @@ describe.each(testDatabaseKinds())('the admin list answers 304 while unchanged, 
       expect((await get(LIST, tag)).statusCode).toBe(304)
     }
 
-    const added = await submitEnrollment(
+    const added = await submittedEnrollment(
       t,
       dealerEnrollment({ bac: '610002', name: 'Bayside Motors' }),
     )
@@ -142,14 +145,14 @@ describe.each(testDatabaseKinds())('the admin list answers 304 while unchanged, 
     }
     // Enough enrollments for an answer over the 1 kB below which nothing is compressed.
     for (const bac of ['610011', '610012', '610013', '610014']) {
-      await submitEnrollment(t, dealerEnrollment({ bac, name: `Encoded Motors ${bac}` }))
+      await submittedEnrollment(t, dealerEnrollment({ bac, name: `Encoded Motors ${bac}` }))
     }
     const plain = await load()
     for (const encoding of ['gzip', 'br', 'gzip', 'br', 'identity'] as const) {
       expect(await inEncoding(encoding)).toEqual(plain)
     }
 
-    await submitEnrollment(t, dealerEnrollment({ bac: '610015', name: 'Encoded Motors 610015' }))
+    await submittedEnrollment(t, dealerEnrollment({ bac: '610015', name: 'Encoded Motors 610015' }))
     for (const encoding of ['gzip', 'br', 'identity'] as const) {
       const next = await inEncoding(encoding)
       expect(next.tag).not.toBe(plain.tag)
@@ -181,7 +184,7 @@ describe.runIf(hasPostgres())(
     afterAll(() => t.close())
 
     it('a change committed after the tag was read answers 200, though its modified time is older', async () => {
-      const held = await submitEnrollment(
+      const held = await submittedEnrollment(
         t,
         dealerEnrollment({ bac: '620001', name: 'Held Motors' }),
       )
@@ -196,7 +199,7 @@ describe.runIf(hasPostgres())(
           [held.guid],
         )
         // Meanwhile a new enrollment commits, and the list is read with its tag.
-        await submitEnrollment(t, dealerEnrollment({ bac: '620002', name: 'Later Motors' }))
+        await submittedEnrollment(t, dealerEnrollment({ bac: '620002', name: 'Later Motors' }))
         const read = await t.asAdmin({ url: LIST })
         expect(read.statusCode).toBe(200)
         const tag = String(read.headers.etag)

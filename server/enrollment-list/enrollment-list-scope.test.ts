@@ -13,7 +13,7 @@ import {
   signedInAs,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 /** The names a list answer holds, whatever its encoding. */
@@ -42,11 +42,11 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
     list = `/api/enrollments?year=${t.app.config.ENROLLMENT_YEAR}`
     const greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
     const central = await regionId(t, 'Central')
-    await submitEnrollment(t, {
+    await submittedEnrollment(t, {
       ...dealerEnrollment({ bac: '630001', name: 'Lakeshore Chevrolet' }),
       regionId: greatLakes,
     })
-    await submitEnrollment(t, {
+    await submittedEnrollment(t, {
       ...lmaEnrollment(2, { name: 'Great Lakes Dealers Association' }),
       regionId: greatLakes,
     })
@@ -55,12 +55,12 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
       ['630003', 'Erie Motors'],
       ['630004', 'Central Plains Chevrolet'],
     ] as const) {
-      await submitEnrollment(t, {
+      await submittedEnrollment(t, {
         ...dealerEnrollment({ bac, name }),
         regionId: name === 'Erie Motors' ? greatLakes : central,
       })
     }
-    await submitEnrollment(t, {
+    await submittedEnrollment(t, {
       ...lmaEnrollment(1, { name: 'Prairie Dealers Association' }),
       regionId: central,
     })
@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds())('the admin list of a regional manager on %s',
       .where('type', '=', 'Lma')
       .execute()
     // Typed by hand: no region until someone sets it, the administrators' alone.
-    await submitEnrollment(t, dealerEnrollment({ bac: '630005', name: 'Unplaced Motors' }))
+    await submittedEnrollment(t, dealerEnrollment({ bac: '630005', name: 'Unplaced Motors' }))
     regional = (await signedInAs(t, REGIONAL_MANAGER_CLAIMS)).inject
     readOnly = (await signedInAs(t, READONLY_CLAIMS)).inject
   })

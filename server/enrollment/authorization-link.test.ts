@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 /**
@@ -18,7 +18,8 @@ describe.each(testDatabaseKinds())('the authorization link on %s', (kind) => {
   afterAll(() => t.close())
 
   let names = 0
-  const submitLma = () => submitEnrollment(t, lmaEnrollment(2, { name: `Link Dealers ${++names}` }))
+  const submitLma = () =>
+    submittedEnrollment(t, lmaEnrollment(2, { name: `Link Dealers ${++names}` }))
   const open = (guid: string) => t.app.inject({ method: 'GET', url: `/api/enrollments/${guid}` })
   const authorize = (stored: WireEnrollment) =>
     t.app.inject({

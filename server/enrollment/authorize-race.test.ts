@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
 
 /**
@@ -32,7 +32,10 @@ describe.runIf(hasPostgres())('authorize against an administrator on PostgreSQL'
   ])(
     'an authorization waiting on an open %s is refused once it commits',
     async (status, detail) => {
-      const stored = await submitEnrollment(t, lmaEnrollment(2, { name: `Held ${status} Dealers` }))
+      const stored = await submittedEnrollment(
+        t,
+        lmaEnrollment(2, { name: `Held ${status} Dealers` }),
+      )
       // A second connection does what the admin action does: lock the row, change the status,
       // and hold the transaction open while the representative clicks Authorize.
       const admin = new pg.Client({ connectionString: url })
@@ -62,7 +65,9 @@ describe.runIf(hasPostgres())('authorize against an administrator on PostgreSQL'
     const count = 30
     const stored: WireEnrollment[] = []
     for (let index = 0; index < count; index++) {
-      stored.push(await submitEnrollment(t, lmaEnrollment(1, { name: `Burst ${index} Dealers` })))
+      stored.push(
+        await submittedEnrollment(t, lmaEnrollment(1, { name: `Burst ${index} Dealers` })),
+      )
     }
     const results = await Promise.all(
       stored.flatMap((enrollment) => [

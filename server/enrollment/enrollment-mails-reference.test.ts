@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('the reference in the mails to enrollees on %
   }
 
   it('an LMA’s authorization request, reminder, representative notice, approval and invoice', async () => {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(2, {
         name: 'Quoted Reference Dealers',
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds())('the reference in the mails to enrollees on %
   })
 
   it('a dealer’s approval confirmation', async () => {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       dealerEnrollment({ authEmailAddress: 'owner@quoted-dealer.example' }),
     )

@@ -12,7 +12,7 @@ import {
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())(
 
     let counter = 0
     async function lma(regionId: number | null): Promise<Target> {
-      const stored = await submitEnrollment(
+      const stored = await submittedEnrollment(
         t,
         lmaEnrollment(1, { name: `Scoped ${++counter} Dealers` }, { regionId }),
       )
@@ -424,7 +424,7 @@ describe.runIf(hasPostgres())(
 
     let counter = 0
     const lma = () =>
-      submitEnrollment(
+      submittedEnrollment(
         t,
         lmaEnrollment(1, { name: `Raced ${++counter} Dealers` }, { regionId: mine }),
       )

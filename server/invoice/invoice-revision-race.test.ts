@@ -5,7 +5,7 @@ import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { lmaOrdering } from './test-support/invoice-calls.js'
 
@@ -40,7 +40,7 @@ describe.runIf(hasPostgres())(
     let names = 0
     /** An LMA of `kits` dealers (Large/Yes each unless said), submitted. */
     const lma = (dealers = 3): Promise<WireEnrollment> =>
-      submitEnrollment(
+      submittedEnrollment(
         t,
         lmaOrdering(
           `Raced Revision ${++names} Dealers`,

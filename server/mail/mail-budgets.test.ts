@@ -9,7 +9,7 @@ import { hasPostgres } from '../faults/test-support/postgres.js'
 import { clientKey } from '../rate-limit/client-key.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import {
   createTestDatabase,
   type TestDatabase,
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())('the daily mail budgets per address on %s', (
   let names = 0
   /** An LMA whose representative is `rep`, its own mails delivered. */
   async function knownAddress(rep: string) {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(1, { name: `Budget Dealers ${++names}`, authEmailAddress: rep }),
     )
@@ -367,7 +367,7 @@ describe.runIf(hasPostgres())('one budget for two instances on one PostgreSQL', 
   it('"Lost the mail?" for one address, asked of and sent by each in turn and then both at once: three mails in all', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance]
     const rep = 'twin.instances@budget.example'
-    await submitEnrollment(
+    await submittedEnrollment(
       { app: first, database },
       lmaEnrollment(1, { name: 'Twin Budget Dealers', authEmailAddress: rep }),
     )

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { capabilityHash } from '../capability/capability-token.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { addressHash } from './mail-budget-repository.js'
 
@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds())('the outbox’s retention and the links’ pu
 
   let names = 0
   const submitLma = (lma: Parameters<typeof lmaEnrollment>[1] = {}) =>
-    submitEnrollment(t, lmaEnrollment(1, { name: `Retained Dealers ${++names}`, ...lma }))
+    submittedEnrollment(t, lmaEnrollment(1, { name: `Retained Dealers ${++names}`, ...lma }))
   const approve = async (stored: WireEnrollment) => {
     const response = await t.asAdmin({
       method: 'POST',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { freePort } from '../test-support/free-port.js'
 import { markdownSection, repositoryDocument } from '../test-support/markdown-tables.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
@@ -119,8 +119,8 @@ describe.each(testDatabaseKinds())('GET /metrics on %s', (kind) => {
         0,
       )
 
-      const stored = await submitEnrollment(t, lmaEnrollment(2, { name: 'Metrics Counted LMA' }))
-      // Read by its guid (submitEnrollment did once): counted under the route's pattern, never
+      const stored = await submittedEnrollment(t, lmaEnrollment(2, { name: 'Metrics Counted LMA' }))
+      // Read by its guid (submittedEnrollment did once): counted under the route's pattern, never
       // the address asked for.
       expect((await t.app.inject(`/api/enrollments/${stored.guid}`)).statusCode).toBe(200)
       const after = await scrape(t)
@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())('GET /metrics on %s', (kind) => {
     })
 
     it('says what waits in the outbox, the refusals of a rate limit, the pool and the process', async () => {
-      await submitEnrollment(t, lmaEnrollment(2, { name: 'Metrics Waiting LMA' }))
+      await submittedEnrollment(t, lmaEnrollment(2, { name: 'Metrics Waiting LMA' }))
       const url = '/api/enrollments/autocomplete/bac?value=1234'
       expect((await t.app.inject(url)).statusCode).toBe(200)
       expect((await t.app.inject(url)).statusCode).toBe(429)

@@ -5,7 +5,7 @@ import { createHistoryRepository } from '../enrollment/history-repository.js'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { ALREADY_PAID, NOT_PAID } from './invoice-payment.js'
 
@@ -33,7 +33,7 @@ describe.runIf(hasPostgres())('the program office workflow under concurrency on 
     const made: WireEnrollment[] = []
     for (let start = 0; start < count; start += 10) {
       const batch = Array.from({ length: Math.min(10, count - start) }, () =>
-        submitEnrollment(t, lmaEnrollment(1, { name: `${prefix} ${++counter} Dealers` })),
+        submittedEnrollment(t, lmaEnrollment(1, { name: `${prefix} ${++counter} Dealers` })),
       )
       made.push(...(await Promise.all(batch)))
     }

@@ -13,7 +13,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 
@@ -26,9 +26,9 @@ describe.each(testDatabaseKinds())('the program office workflow on %s', (kind) =
 
   let counter = 0
   const lma = (dealers = 2) =>
-    submitEnrollment(t, lmaEnrollment(dealers, { name: `Office ${++counter} Dealers` }))
+    submittedEnrollment(t, lmaEnrollment(dealers, { name: `Office ${++counter} Dealers` }))
   const dealer = (overrides: Parameters<typeof dealerEnrollment>[0] = {}) =>
-    submitEnrollment(t, dealerEnrollment({ bac: `OF${++counter}`, ...overrides }))
+    submittedEnrollment(t, dealerEnrollment({ bac: `OF${++counter}`, ...overrides }))
   const post = (url: string, payload?: unknown) =>
     t.asAdmin({
       method: 'POST',

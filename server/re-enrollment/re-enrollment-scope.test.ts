@@ -12,7 +12,7 @@ import {
   signedInAs,
 } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 /** An answer's `notSent` when every selected enrollment was invited. */
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled, for a regional manager,
 
   /** An approved enrollment of last year, in this region (null: none), not enrolled this year. */
   async function approvedLastYear(name: string, body: Enrollment, region: number | null) {
-    const stored = await submitEnrollment(t, { ...body, regionId: region })
+    const stored = await submittedEnrollment(t, { ...body, regionId: region })
     await t.database.db
       .updateTable('enrollments')
       .set({ year: year - 1, status: 'Approved', region_id: region })

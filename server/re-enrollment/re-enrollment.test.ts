@@ -17,7 +17,7 @@ import {
   postReportForm,
   rowValues,
 } from '../test-support/report-download.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { sendInvitations } from './send-invitations.js'
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
 
   /** Submits for 2025, then makes it an approved enrollment of 2024. */
   async function approvedLastYear(key: string, body: Enrollment, regionId: number) {
-    const stored = await submitEnrollment(t, { ...body, regionId })
+    const stored = await submittedEnrollment(t, { ...body, regionId })
     await t.database.db
       .updateTable('enrollments')
       .set({ year: 2024, status: 'Approved', region_id: regionId })
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
       dealerEnrollment({ bac: bacs[3], name: '=Formula GM Dealer' }, { brand: 'gm' }),
       regionB,
     )
-    const declined = await submitEnrollment(
+    const declined = await submittedEnrollment(
       t,
       dealerEnrollment({
         bac: bacs[4],
@@ -130,9 +130,9 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
     await approvedLastYear('lma renamed', lmaEnrollment(1, { name: 'Old Name Dealers' }), regionB)
     // This year: the dealer again, the LMA again (another spelling), a renamed LMA, and an LMA
     // that lists last year's third dealer.
-    await submitEnrollment(t, dealerEnrollment({ bac: came.dealers[0]?.bac.toLowerCase() }))
-    await submitEnrollment(t, lmaEnrollment(1, { name: '  returning dealers  association ' }))
-    await submitEnrollment(
+    await submittedEnrollment(t, dealerEnrollment({ bac: came.dealers[0]?.bac.toLowerCase() }))
+    await submittedEnrollment(t, lmaEnrollment(1, { name: '  returning dealers  association ' }))
+    await submittedEnrollment(
       t,
       lmaEnrollment(1, {
         name: 'New Name Dealers',
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds())('not yet re-enrolled on %s', (kind) => {
       ...joined.dealers[0],
       bac: bacs[2] ?? '',
     } as (typeof joined.dealers)[number]
-    await submitEnrollment(t, joined)
+    await submittedEnrollment(t, joined)
   })
   afterAll(() => t.close())
 
@@ -349,7 +349,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
     })
 
     it('the second waits for the first and sends nothing', async () => {
-      const stored = await submitEnrollment(
+      const stored = await submittedEnrollment(
         t,
         dealerEnrollment({ authEmailAddress: 'once@invite.example' }),
       )

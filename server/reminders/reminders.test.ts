@@ -4,7 +4,7 @@ import { type AppContext, createAppContext } from '../app-context.js'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { sendDueReminders } from './send-due-reminders.js'
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
 
   async function submitLma(rep = `rep-${++names}@remind.example`) {
     names += 1
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(2, { name: `Reminded Dealers ${names}`, authEmailAddress: rep }),
     )
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('authorization reminders on %s', (kind) => {
     const declined = await submitLma()
     const lastYear = await submitLma()
     const waiting = await submitLma()
-    const dealer = await submitEnrollment(t, dealerEnrollment())
+    const dealer = await submittedEnrollment(t, dealerEnrollment())
     for (const { guid } of [approved, declined, lastYear, waiting]) await age(guid, 40)
     await t.asAdmin({ method: 'POST', url: `/api/enrollments/${approved.guid}/approve` })
     await t.asAdmin({ method: 'POST', url: `/api/enrollments/${declined.guid}/decline` })
@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())('the reminder schedule on %s', (kind) => {
   afterAll(() => t.close())
 
   it('finds a due reminder by itself and the mail goes out', async () => {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(1, {
         name: 'Scheduled Reminder Dealers',
@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds())('the reminder schedule on %s', (kind) => {
   })
 
   it('records a reminder that failed only once it is sent again and delivered', async () => {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(1, {
         name: 'Failed Reminder Dealers',
@@ -284,7 +284,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('reminders on two conne
   async function dueLmas(count: number, prefix: string): Promise<string[]> {
     const guids: string[] = []
     for (let n = 0; n < count; n++) {
-      const stored = await submitEnrollment(
+      const stored = await submittedEnrollment(
         t,
         lmaEnrollment(1, {
           name: `${prefix} ${n}`,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
 import { repositoriesOf } from '../test-support/repositories-of.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { rollOverYear } from './roll-over-year.js'
@@ -17,7 +17,7 @@ describe.runIf(hasPostgres())('rollover against an administrator on PostgreSQL',
   afterAll(() => t.close())
 
   it('an enrollment declined while the rollover waits for it is not copied', async () => {
-    const stored = await submitEnrollment(t, dealerEnrollment())
+    const stored = await submittedEnrollment(t, dealerEnrollment())
     await t.database.db
       .updateTable('enrollments')
       .set({ status: 'Approved' })

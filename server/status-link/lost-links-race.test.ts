@@ -4,7 +4,7 @@ import { hasPostgres, queryOnce } from '../faults/test-support/postgres.js'
 import { addressHash } from '../mail/mail-budget-repository.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
 import { ADDRESS_GONE } from './status-links.js'
 
@@ -55,7 +55,7 @@ describe.runIf(hasPostgres())('"Lost the mail?" against a correction on PostgreS
   let names = 0
   /** An LMA whose contact is `contact`, its own mails sent (the receipt carries a link to it). */
   async function lmaOf(contact: string) {
-    const stored = await submitEnrollment(
+    const stored = await submittedEnrollment(
       t,
       lmaEnrollment(1, { name: `Raced Lost Dealers ${++names}`, emailAddress: contact }),
     )

@@ -4,7 +4,7 @@ import { SHARE_WITHOUT_REASON } from '../../shared/office/office-limits.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { deliveredMail } from '../test-support/delivered-mail.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const TOKEN_IN_MAIL = /\/chevy\/enrollment\/status\/([A-Za-z0-9_-]{43})/
@@ -22,8 +22,8 @@ describe.each(testDatabaseKinds())('the shared decline reason on %s', (kind) => 
   afterAll(() => t.close())
 
   let names = 0
-  const lma = () => submitEnrollment(t, lmaEnrollment(1, { name: `Shared Reason ${++names}` }))
-  const dealer = () => submitEnrollment(t, dealerEnrollment({ bac: `SR${++names}` }))
+  const lma = () => submittedEnrollment(t, lmaEnrollment(1, { name: `Shared Reason ${++names}` }))
+  const dealer = () => submittedEnrollment(t, dealerEnrollment({ bac: `SR${++names}` }))
   const post = (url: string, payload?: unknown) =>
     t.asAdmin({
       method: 'POST',

@@ -10,7 +10,7 @@ import {
   dealerEntry,
   lmaEnrollment,
 } from '../test-support/enrollment-fixtures.js'
-import { submitEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { ADDRESS_GONE, REPLACED_BY_REISSUE } from './status-links.js'
@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('the status link on %s', (kind) => {
 
   let names = 0
   const submitLma = (lma: Parameters<typeof lmaEnrollment>[1] = {}) =>
-    submitEnrollment(t, lmaEnrollment(2, { name: `Status Dealers ${++names}`, ...lma }))
+    submittedEnrollment(t, lmaEnrollment(2, { name: `Status Dealers ${++names}`, ...lma }))
 
   /** The tokens of the status links mailed about an enrollment, newest last. */
   async function mailedTokens(
