@@ -5,10 +5,10 @@ import { createDashboardRepository } from './dashboard/dashboard-repository.js'
 import type { Database } from './db/schema.js'
 import { createDealerDirectoryRepository } from './dealer-directory/dealer-directory-repository.js'
 import { createDraftRepository } from './draft/draft-repository.js'
-import { createDealerSubmissionRepository } from './enrollment/dealer-submission-repository.js'
 import { createEnrollmentLifecycleRepository } from './enrollment/enrollment-lifecycle-repository.js'
 import { createEnrollmentRepository } from './enrollment/enrollment-repository.js'
 import { createHistoryRepository } from './enrollment/history-repository.js'
+import { createSubmissionRepository } from './enrollment/submission-repository.js'
 import { createEnrollmentListRepository } from './enrollment-list/enrollment-list-repository.js'
 import { createInvoiceRepository } from './invoice/invoice-repository.js'
 import { createMailBudgetRepository, type MailBudgetLimits } from './mail/mail-budget-repository.js'
@@ -62,7 +62,7 @@ function repositoriesOn(executor: Kysely<Database>) {
 function executorFirst(options: RepositoryOptions, db: Kysely<Database>) {
   return {
     lifecycle: createEnrollmentLifecycleRepository(),
-    dealerSubmissions: createDealerSubmissionRepository(),
+    submissions: createSubmissionRepository(),
     reminders: createReminderRepository(),
     retention: createRetentionRepository(),
     // One outbox: the hooks of its kinds (outbox.onSent) are registered on it.

@@ -10,15 +10,12 @@ import { createInvoiceRepository, type InvoiceRepository } from '../invoice/invo
 import type { OutboxRepository } from '../mail/outbox-repository.js'
 import { createRegionRepository, type RegionRepository } from '../region/region-repository.js'
 import {
-  createDealerSubmissionRepository,
-  type DealerSubmissionRepository,
-} from './dealer-submission-repository.js'
-import {
   createEnrollmentLifecycleRepository,
   type EnrollmentLifecycleRepository,
 } from './enrollment-lifecycle-repository.js'
 import { createEnrollmentRepository, type EnrollmentRepository } from './enrollment-repository.js'
 import { createHistoryRepository, type HistoryRepository } from './history-repository.js'
+import { createSubmissionRepository, type SubmissionRepository } from './submission-repository.js'
 
 /**
  * What the enrollment operations are handed: the part of the app's one context they use
@@ -29,8 +26,8 @@ export interface EnrollmentContext {
   config: Config
   enrollments: EnrollmentRepository
   lifecycle: EnrollmentLifecycleRepository
-  /** A new dealer enrollment's writes in one statement. */
-  dealerSubmissions: DealerSubmissionRepository
+  /** A new enrollment's writes, dealer or LMA, in one statement. */
+  submissions: SubmissionRepository
   history: HistoryRepository
   regions: RegionRepository
   invoices: InvoiceRepository
@@ -56,7 +53,7 @@ export function createEnrollmentContext(
     config,
     enrollments: createEnrollmentRepository(db),
     lifecycle: createEnrollmentLifecycleRepository(),
-    dealerSubmissions: createDealerSubmissionRepository(),
+    submissions: createSubmissionRepository(),
     history: createHistoryRepository(db),
     regions: createRegionRepository(db),
     invoices: createInvoiceRepository(db),

@@ -4,8 +4,9 @@ import pg from 'pg'
 import { mintCapability } from '../../../server/capability/capability-token.js'
 import type { DatabaseHandle } from '../../../server/db/database.js'
 import type { Database } from '../../../server/db/schema.js'
-import { dealerSubmissionStatement } from '../../../server/enrollment/dealer-submission-repository.js'
 import { toDealerRow } from '../../../server/enrollment/enrollment-mapping.js'
+import { submissionStatement } from '../../../server/enrollment/submission-repository.js'
+import { newReference } from '../../../server/enrollment/submit-enrollment.js'
 import { submissionReceiptMail } from '../../../server/mail/templates/submission-receipt-mail.js'
 import { dealerEntry } from '../../../server/test-support/enrollment-fixtures.js'
 import type { DealerEntry } from '../../../shared/enrollment/enrollment.js'
@@ -214,28 +215,38 @@ export function sevenStatements(year: number): FloorShape {
 
 /**
  * A dealer submission as the server now writes it: the one statement of
- * dealer-submission-repository.ts, the very same SQL (`db` only compiles it).
+ * submission-repository.ts, the very same SQL (`db` only compiles it).
  */
 export function oneStatement(year: number, db: Kysely<Database>): FloorShape {
-  return (n) => [
-    () =>
-      dealerSubmissionStatement({
-        guid: randomUUID(),
-        year,
-        brand: 'chevy',
-        status: 'Approving',
-        regionId: null,
-        dealers: [floorDealer(n)],
-        history: { action: 'submitted', actor: 'Dealer form: Pat Dealer' },
-        receipt: {
-          kind: 'submission-receipt',
-          recipient: `pat.${n}@floor.example.com`,
-          subject: 'Submission receipt',
-          html: '',
-          text: '',
-          compose: { kind: 'submission-receipt', guid: '' },
-          budget: { group: 'submission', client: 'floor' },
-        },
-      }).compile(db),
-  ]
+  return (n) => {
+    const guid = randomUUID()
+    return [
+      () =>
+        submissionStatement({
+          guid,
+          reference: newReference(),
+          year,
+          brand: 'chevy',
+          type: 'Dealer',
+          status: 'Approving',
+          regionId: null,
+          lma: null,
+          dealers: [floorDealer(n)],
+          history: { action: 'submitted', actor: 'Dealer form: Pat Dealer' },
+          authorizationRequested: false,
+          mails: [
+            {
+              kind: 'submission-receipt',
+              recipient: `pat.${n}@floor.example.com`,
+              subject: 'Submission receipt',
+              html: '',
+              text: '',
+              enrollmentGuid: guid,
+              compose: { kind: 'submission-receipt', guid },
+              budget: { group: 'submission', client: 'floor' },
+            },
+          ],
+        }).compile(db),
+    ]
+  }
 }

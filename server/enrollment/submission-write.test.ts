@@ -2,13 +2,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { statusLinkExpiryWords } from '../mail/templates/status-link-mail.js'
 import { deliveredMail } from '../test-support/delivered-mail.js'
-import { dealerEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
+import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 /**
- * What a dealer submission writes, table by table (its status link is minted when the receipt
- * leaves, by the mail worker).
+ * What a submission writes, table by table (its status link is minted when the receipt leaves,
+ * by the mail worker).
  */
 const WRITTEN = [
   'enrollments',
@@ -19,10 +19,10 @@ const WRITTEN = [
 ] as const
 
 /**
- * A dealer submission is one statement (docs/decisions.md, "A dealer submission is one
- * statement"): all of its writes or none, the receipt written with what the database gave.
+ * A submission, dealer or LMA, is one statement (docs/decisions.md, "A submission is one
+ * statement"): all of its writes or none, each mail written as it was built before the write.
  */
-describe.each(testDatabaseKinds())('a dealer submission on %s', (kind) => {
+describe.each(testDatabaseKinds())('a submission on %s', (kind) => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(kind, { PUBLIC_URL: 'https://pos.example.com' })
@@ -86,6 +86,55 @@ describe.each(testDatabaseKinds())('a dealer submission on %s', (kind) => {
     }
     expect(await counts()).toEqual(before)
     expect((await post(body)).statusCode).toBe(201)
+  })
+
+  it('an LMA writes its enrollment, dealer rows, history, authorization request and receipt together, or nothing', async () => {
+    const lma = lmaEnrollment(3, { name: `One Statement ${uniqueBac()}` })
+    lma.dealers = lma.dealers.map((dealer) => ({ ...dealer, bac: uniqueBac() }))
+    const before = await counts()
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$
+      begin raise exception 'the outbox refuses mail'; end $$`.execute(t.database.db)
+    await sql`create trigger refuse_mail before insert on outbox
+      for each row execute function refuse_mail()`.execute(t.database.db)
+    try {
+      expect((await post(lma)).statusCode).toBe(500)
+    } finally {
+      await sql`drop trigger refuse_mail on outbox`.execute(t.database.db)
+      await sql`drop function refuse_mail()`.execute(t.database.db)
+    }
+    expect(await counts()).toEqual(before)
+
+    const response = await post(lma)
+    expect(response.statusCode, response.body).toBe(201)
+    const { reference } = response.json()
+    expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)
+    const stored = await t.database.db
+      .selectFrom('enrollments')
+      .select(['guid', 'dealer_rows', 'authorization_requested_at', 'lma_name_key'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    expect(stored.dealer_rows).toBe(3)
+    expect(stored.authorization_requested_at).not.toBeNull()
+    expect(stored.lma_name_key).not.toBeNull()
+    const mails = await t.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'text'])
+      .where('enrollment_guid', '=', stored.guid)
+      .orderBy('id')
+      .execute()
+    expect(mails.map((mail) => mail.kind)).toEqual(['authorization-request', 'submission-receipt'])
+    // The request is written whole, the reference in it; the receipt without its text.
+    expect(mails[0]?.recipient).toBe(lma.lma?.authEmailAddress)
+    expect(mails[0]?.text).toContain(reference)
+    expect(mails[1]?.text).toBe('')
+    const after = await counts()
+    const added = (table: (typeof WRITTEN)[number]) => (after[table] ?? 0) - (before[table] ?? 0)
+    expect([
+      added('enrollments'),
+      added('enrollment_dealers'),
+      added('enrollment_history'),
+    ]).toEqual([1, 3, 1])
+    expect(added('outbox')).toBe(2)
   })
 
   it('ten submissions of one BAC racing: one 201, nine 409, and the writes of one', async () => {
