@@ -163,7 +163,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           ${amount('overdue')} as overdue
         from (
           -- voided_at: the rows below are those live on their day (the filter's last condition).
-          select id, invoice_year, grand_total_cents, paid_on, invoice_date, null::timestamptz as voided_at,
+          select id, invoice_year, grand_total_cents, paid_on, paid_cents, invoice_date, null::timestamptz as voided_at,
             case when invoice_year = ${scope.year} then ${today}::date else ${cutoffDay}::date end as day
           from invoices
           where invoice_year in (${scope.year}, ${scope.year - 1})

@@ -233,6 +233,8 @@ export interface InvoiceTable {
   void_cause: string | null
   /** The office's reason given with the decline; null when none was given. */
   void_reason: string | null
+  /** What the recorded payment paid, in cents (the total when it was recorded); null while unpaid. */
+  paid_cents: number | null
 }
 
 /** Every revision of an invoice as mailed, the current one too (migration 0021). */

@@ -146,6 +146,8 @@ const STATUS_PAYMENT = [
   'standing',
   'voidCause',
   'creditDueBack',
+  'paidAmount',
+  'balance',
 ] as const
 
 const DEV_MAIL = 'every mail the server sent (authorization and status links included)'

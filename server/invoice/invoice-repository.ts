@@ -39,6 +39,8 @@ export interface InvoiceRecord extends InvoiceSnapshot {
   /** YYYY-MM-DD the payment arrived, as an administrator recorded it; null while unpaid. */
   paidOn: string | null
   paymentReference: string | null
+  /** What the recorded payment paid, in cents; null while unpaid. */
+  paidCents: number | null
 }
 
 /** What an invoice's payment is checked against and changes (YYYY-MM-DD dates). */
@@ -49,6 +51,8 @@ export interface InvoicePaymentState {
   invoiceDate: string
   paidOn: string | null
   reference: string | null
+  /** Paid in full: a payment recorded that covers the current total. */
+  paidInFull: boolean
   /** A void invoice takes no payment; one recorded before can only be marked unpaid (refunded). */
   voided: boolean
 }
@@ -73,7 +77,7 @@ const COLUMNS = sql`enrollment_guid as "enrollmentGuid",
   bill_to as "billTo", remit_to as "remitTo", items, subtotal_cents as "subtotalCents",
   grand_total_cents as "grandTotalCents", issued_at as "issuedAt", reissued_at as "reissuedAt",
   to_char(paid_on, 'YYYY-MM-DD') as "paidOn", payment_reference as "paymentReference",
-  revision, voided_at as "voidedAt", void_cause as "voidCause", void_reason as "voidReason",
+  paid_cents as "paidCents", revision, voided_at as "voidedAt", void_cause as "voidCause", void_reason as "voidReason",
   (select e.status from enrollments e where e.guid = invoices.enrollment_guid) as "enrollmentStatus"`
 
 /** Invoice snapshots and their per-year number sequence. */
@@ -265,6 +269,8 @@ export function createInvoiceRepository(db: Kysely<Database>) {
           'invoice_number',
           'invoice_year',
           'voided_at',
+          'paid_cents',
+          'grand_total_cents',
         ])
         .where('enrollment_guid', '=', guid)
         .forUpdate()
@@ -277,11 +283,16 @@ export function createInvoiceRepository(db: Kysely<Database>) {
           paidOn: row.paid_on === null ? null : String(row.paid_on),
           reference: row.payment_reference,
           voided: row.voided_at !== null,
+          paidInFull:
+            row.paid_cents !== null && Number(row.paid_cents) >= Number(row.grand_total_cents),
         }
       )
     },
 
-    /** Records the payment of an enrollment's invoice (both null: unpaid). */
+    /**
+     * Records the payment of an enrollment's invoice, in full of its current total (both null:
+     * unpaid).
+     */
     async setPayment(
       executor: Kysely<Database>,
       guid: string,
@@ -289,7 +300,11 @@ export function createInvoiceRepository(db: Kysely<Database>) {
     ): Promise<void> {
       await executor
         .updateTable('invoices')
-        .set({ paid_on: payment.paidOn, payment_reference: payment.reference })
+        .set({
+          paid_on: payment.paidOn,
+          payment_reference: payment.reference,
+          paid_cents: payment.paidOn === null ? null : sql<number>`grand_total_cents`,
+        })
         .where('enrollment_guid', '=', guid)
         .execute()
     },
@@ -305,7 +320,11 @@ export function createInvoiceRepository(db: Kysely<Database>) {
     ): Promise<void> {
       await executor
         .updateTable('invoices')
-        .set({ issued_at: dates.issuedAt, paid_on: dates.paidOn })
+        .set({
+          issued_at: dates.issuedAt,
+          paid_on: dates.paidOn,
+          paid_cents: dates.paidOn === null ? null : sql<number>`grand_total_cents`,
+        })
         .where('enrollment_guid', '=', guid)
         .execute()
       await sql`update invoice_revisions set issued_at = ${dates.issuedAt}
@@ -368,6 +387,7 @@ function normalize(row: InvoiceRecord): InvoiceRecord {
   return {
     ...row,
     revision: Number(row.revision),
+    paidCents: row.paidCents === null ? null : Number(row.paidCents),
     voidedAt: row.voidedAt ? new Date(row.voidedAt).toISOString() : null,
     subtotalCents: Number(row.subtotalCents),
     grandTotalCents: Number(row.grandTotalCents),

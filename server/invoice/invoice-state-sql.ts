@@ -29,7 +29,10 @@ export function invoiceStateSql(
   const paidOn = sql.ref(`${alias}.paid_on`)
   // Only a live invoice is in a state: a void one is never counted (docs/product.md#invoices).
   const issued = sql`${sql.ref(`${alias}.id`)} is not null and ${sql.ref(`${alias}.voided_at`)} is null`
-  const paid = sql`${paidOn} is not null and ${paidOn}::date <= ${on}`
+  // Paid: a payment recorded by that day that covers the total (a revision upwards leaves the
+  // balance unpaid); one recorded without its amount paid the whole (isPaidInFull).
+  const paidCents = sql.ref(`${alias}.paid_cents`)
+  const paid = sql`${paidOn} is not null and ${paidOn}::date <= ${on} and (${paidCents} is null or ${paidCents} >= ${sql.ref(`${alias}.grand_total_cents`)})`
   const pastDue = pastDueSql(sql`${sql.ref(`${alias}.invoice_date`)}::date`, on)
   switch (state) {
     case 'issued':

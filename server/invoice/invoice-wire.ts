@@ -62,6 +62,8 @@ export function toInvoiceWire(
 export function toPaymentWire(record: InvoiceRecord, today = programToday()): InvoicePayment {
   const standing = invoiceStanding(record, record.enrollmentStatus)
   const credit = creditDueBackCents(record)
+  const paidCents = record.paidOn === null ? 0 : (record.paidCents ?? record.grandTotalCents)
+  const balanceCents = standing === 'void' ? 0 : Math.max(0, record.grandTotalCents - paidCents)
   return {
     invoiceNumber: record.invoiceNumber,
     invoiceDate: record.invoiceDate,
@@ -74,5 +76,7 @@ export function toPaymentWire(record: InvoiceRecord, today = programToday()): In
     standing,
     voidCause: record.voidCause,
     creditDueBack: credit === null ? null : centsToDollars(credit),
+    paidAmount: record.paidOn === null ? null : centsToDollars(paidCents),
+    balance: centsToDollars(balanceCents),
   }
 }

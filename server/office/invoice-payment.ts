@@ -59,7 +59,9 @@ export async function recordPayment(
     }
     // A void invoice takes no payment; one recorded before (a credit due back) can be cleared.
     if (payment && before.voided) throw AppError.conflict(VOID_TAKES_NO_PAYMENT)
-    if (payment && before.paidOn !== null) {
+    // A payment recorded against an earlier, smaller revision leaves a balance: Mark Paid then
+    // records the payment of the whole total.
+    if (payment && before.paidOn !== null && before.paidInFull) {
       if (before.paidOn === after.paidOn && before.reference === after.reference) return
       throw AppError.conflict(ALREADY_PAID)
     }

@@ -5,6 +5,7 @@ import {
   creditDueBackCents,
   invoiceStanding,
   isOverdue,
+  isPaidInFull,
   paymentDueDate,
   programToday,
 } from '../../shared/invoice/invoice.js'
@@ -106,7 +107,7 @@ export const INVOICE_REPORT_COLUMNS: readonly Column[] = [
 export function paymentState(invoice: InvoiceRecord): 'Paid' | 'Unpaid' | 'Overdue' | 'Void' {
   if (invoice.voidedAt !== null) return 'Void'
   return paymentStateWords({
-    paidOn: invoice.paidOn,
+    paidOn: isPaidInFull(invoice) ? invoice.paidOn : null,
     overdue: isOverdue(invoice, programToday()),
   })
 }

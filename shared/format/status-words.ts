@@ -62,12 +62,16 @@ export const TIMELINE_WORDS: Readonly<Record<TimelineEvent, string>> = {
   'invoice-voided': 'Invoice void',
 }
 
-/** An invoice's payment state, as the payment panel, the reports and the status page say it. */
+/**
+ * An invoice's payment state, as the payment panel, the reports and the status page say it: Paid
+ * once a payment recorded covers it (no `balance` left), else Overdue past its due date or Unpaid.
+ */
 export function paymentStateWords(payment: {
   paidOn: string | null
   overdue: boolean
+  balance?: number
 }): 'Paid' | 'Overdue' | 'Unpaid' {
-  if (payment.paidOn) return 'Paid'
+  if (payment.paidOn && !(payment.balance !== undefined && payment.balance > 0)) return 'Paid'
   return payment.overdue ? 'Overdue' : 'Unpaid'
 }
 

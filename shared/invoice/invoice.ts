@@ -38,12 +38,31 @@ export function programToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10)
 }
 
-/** Overdue: unpaid after its due date; `today` is YYYY-MM-DD. */
+/**
+ * Paid in full: a payment recorded that covers the current total (`paidCents`, what it paid; a
+ * revision upwards leaves the balance unpaid). Without `paidCents`, a recorded payment is.
+ */
+export function isPaidInFull(invoice: {
+  paidOn: string | null
+  paidCents?: number | null
+  grandTotalCents?: number
+}): boolean {
+  if (invoice.paidOn === null) return false
+  if (invoice.paidCents == null || invoice.grandTotalCents === undefined) return true
+  return invoice.paidCents >= invoice.grandTotalCents
+}
+
+/** Overdue: not paid in full after its due date; `today` is YYYY-MM-DD. */
 export function isOverdue(
-  invoice: { invoiceDate: string; paidOn: string | null },
+  invoice: {
+    invoiceDate: string
+    paidOn: string | null
+    paidCents?: number | null
+    grandTotalCents?: number
+  },
   today: string,
 ): boolean {
-  return invoice.paidOn === null && today > paymentDueDate(invoice.invoiceDate)
+  return !isPaidInFull(invoice) && today > paymentDueDate(invoice.invoiceDate)
 }
 
 /**
@@ -61,11 +80,19 @@ export function invoiceFilename(invoiceNumber: string, revision: number): string
   return revision > 1 ? `invoice-${invoiceNumber}-r${revision}.pdf` : `invoice-${invoiceNumber}.pdf`
 }
 
-/** A payment recorded on a void invoice is owed back to the LMA: that amount in cents, else null. */
+/**
+ * What is owed back to the LMA, in cents, else null: all it paid on a void invoice; what it paid
+ * above the total of a live one revised downwards.
+ */
 export function creditDueBackCents(invoice: {
   voidedAt: string | null
   paidOn: string | null
+  paidCents: number | null
   grandTotalCents: number
 }): number | null {
-  return invoice.voidedAt !== null && invoice.paidOn !== null ? invoice.grandTotalCents : null
+  if (invoice.paidOn === null) return null
+  // A payment recorded without its amount paid the whole total (isPaidInFull).
+  const paid = invoice.paidCents ?? invoice.grandTotalCents
+  if (invoice.voidedAt !== null) return paid
+  return paid > invoice.grandTotalCents ? paid - invoice.grandTotalCents : null
 }

@@ -153,7 +153,20 @@ export const paymentSchema = z
     creditDueBack: z
       .number()
       .nullable()
-      .describe('A payment recorded on an invoice now void, owed back (dollars); else null.'),
+      .describe(
+        'Owed back to the LMA (dollars): what it paid on an invoice now void, or above the total of one revised downwards; else null.',
+      ),
+    paidAmount: z
+      .number()
+      .nullable()
+      .describe(
+        'What the recorded payment paid (dollars): the total when it was recorded; null while unpaid.',
+      ),
+    balance: z
+      .number()
+      .describe(
+        'What is still due (dollars): the total, less a payment recorded; 0 when paid in full or void.',
+      ),
   })
   .meta({ id: 'InvoicePaymentState' })
 

@@ -9,12 +9,18 @@ import { type Kysely, sql } from 'kysely'
  *    counted as invoiced, unpaid or overdue).
  * 2. `invoice_revisions`: every revision's snapshot as it was mailed (the current one too), so
  *    each revision's PDF can be drawn again; unique per invoice and revision.
- * 3. Invoices of enrollments declined or deleted before this migration are void now, as a
+ * 3. `paid_cents`: what the recorded payment paid (the total of the revision it was recorded
+ *    on); an invoice is paid only while that covers its total, so a revision upwards leaves the
+ *    balance unpaid, and a void one owes back what was received.
+ * 4. Invoices of enrollments declined or deleted before this migration are void now, as a
  *    decline or a delete voids them from now on; their revision 1 is recorded.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table invoices add column revision integer not null default 1,
-    add column voided_at timestamptz, add column void_cause text, add column void_reason text`.execute(
+    add column voided_at timestamptz, add column void_cause text, add column void_reason text,
+    add column paid_cents integer`.execute(db)
+  // Every payment recorded so far paid its invoice in full.
+  await sql`update invoices set paid_cents = grand_total_cents where paid_on is not null`.execute(
     db,
   )
   await sql`create table invoice_revisions (
@@ -39,5 +45,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table invoice_revisions`.execute(db)
   await sql`alter table invoices drop column revision, drop column voided_at, drop column void_cause,
-    drop column void_reason`.execute(db)
+    drop column void_reason, drop column paid_cents`.execute(db)
 }

@@ -242,7 +242,9 @@ function PaymentFacts({ payment }: { payment: StatusPageInvoice['payment'] }) {
   const state = paymentStateWords(payment)
   const isVoid = payment.standing === 'void'
   // 'Total due' only while something is due: a paid or void invoice has a total, nothing due.
-  const totalLabel = payment.paidOn || isVoid ? 'Total' : 'Total due'
+  // Paid for an earlier, smaller revision: the balance is still due.
+  const partPaid = payment.paidOn !== null && !isVoid && payment.balance > 0
+  const totalLabel = (payment.paidOn && !partPaid) || isVoid ? 'Total' : 'Total due'
   const revision = payment.revision > 1 ? `, revision ${payment.revision},` : ''
   return (
     <dl className="status-page__facts">
@@ -260,11 +262,13 @@ function PaymentFacts({ payment }: { payment: StatusPageInvoice['payment'] }) {
       <div>
         <dt>Payment</dt>
         <dd className="status-page__payment">
-          {payment.paidOn
-            ? `${state} on ${formatDate(payment.paidOn)}`
-            : isVoid
-              ? 'Nothing is due'
-              : `${state}: due by ${formatDate(payment.dueDate)}`}
+          {partPaid && payment.paidOn && payment.paidAmount !== null
+            ? `${formatDollars(payment.paidAmount)} received on ${formatDate(payment.paidOn)}; ${formatDollars(payment.balance)} due by ${formatDate(payment.dueDate)}`
+            : payment.paidOn
+              ? `${state} on ${formatDate(payment.paidOn)}`
+              : isVoid
+                ? 'Nothing is due'
+                : `${state}: due by ${formatDate(payment.dueDate)}`}
         </dd>
       </div>
     </dl>

@@ -36,6 +36,8 @@ const live: InvoicePayment = {
   standing: 'live',
   voidCause: null,
   creditDueBack: null,
+  paidAmount: null,
+  balance: 0,
 }
 
 const server = withFakeServer()

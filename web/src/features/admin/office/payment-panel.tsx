@@ -93,6 +93,8 @@ function PaymentState({
   const [conflict, setConflict] = useState('')
   const state = paymentStateWords(payment)
   const isVoid = payment.standing === 'void'
+  // Paid for an earlier, smaller revision: the balance is due, and Mark Paid records the whole.
+  const partPaid = payment.paidOn !== null && !isVoid && payment.balance > 0
   const standing = invoiceStandingSentence(payment)
   const credit =
     payment.creditDueBack !== null && payment.paidOn
@@ -182,7 +184,9 @@ function PaymentState({
           ) : (
             <span className={`payment-state payment-state--${state.toLowerCase()}`}>{state}</span>
           )}
-          {payment.paidOn && ` on ${formatDate(payment.paidOn)}`}
+          {payment.paidOn && partPaid && payment.paidAmount !== null
+            ? `: ${formatDollars(payment.paidAmount)} received on ${formatDate(payment.paidOn)} for an earlier revision, ${formatDollars(payment.balance)} still due`
+            : payment.paidOn && ` on ${formatDate(payment.paidOn)}`}
           {payment.reference && `, reference ${payment.reference}`}
         </dd>
       </dl>
@@ -191,7 +195,7 @@ function PaymentState({
           {conflict}
         </p>
       )}
-      {!mayChange ? null : payment.paidOn ? (
+      {!mayChange ? null : payment.paidOn && !partPaid ? (
         <button type="button" className="button" disabled={busy} onClick={() => void unpay()}>
           {isVoid ? 'Mark Unpaid: refunded' : 'Mark Unpaid'}
         </button>
