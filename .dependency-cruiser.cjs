@@ -6,8 +6,18 @@
  * the direction between the top folders, and (.dependency-cruiser-server.cjs) the server's floors.
  */
 
-/** Tests and what only tests use (the floors and the folder cycles are about the rest). */
-const TEST_CODE = ['\\.test\\.tsx?$', '(^|/)test-support/', '^server/faults/', '^e2e/']
+/**
+ * Tests and what only tests use (the floors and the folder cycles are about the rest): the test
+ * files, the server's one test tree (server/test-support/: no product folder holds test support,
+ * so none of it sits on a floor below what it imports), shared's and the web's test support, and
+ * the browser tests.
+ */
+const TEST_CODE = [
+  '\\.test\\.tsx?$',
+  '^server/test-support/',
+  '^(shared|web)/.*/test-support/',
+  '^e2e/',
+]
 
 const options = {
   doNotFollow: { path: 'node_modules' },
@@ -60,7 +70,7 @@ module.exports = {
       name: 'product-not-to-tests',
       severity: 'error',
       comment:
-        'The product never imports a test or what only tests use (test-support/, faults/); the benchmarks in scripts/ may.',
+        'The product never imports a test or what only tests use (server/test-support/, the test-support/ of shared/ and web/); the benchmarks in scripts/ may.',
       from: { path: '^(server|shared|web)/', pathNot: TEST_CODE },
       to: { path: TEST_CODE },
     },

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   markdownSection,
@@ -30,8 +31,20 @@ const configuration = createRequire(import.meta.url)(
 /** A module of `folder` as dependency-cruiser names it, to try the rules' patterns on. */
 const moduleOf = (folder: string) => `server/${folder}/module.ts`
 
-const isTestCode = (folder: string) =>
-  configuration.options.exclude.path.some((pattern) => new RegExp(pattern).test(moduleOf(folder)))
+const isTest = (module: string) =>
+  configuration.options.exclude.path.some((pattern) => new RegExp(pattern).test(module))
+
+const serverRoot = new URL('./', import.meta.url).pathname
+
+/** The files of a folder of server/, as dependency-cruiser names them (server/faults/x.test.ts). */
+function filesOf(folder: string): string[] {
+  return readdirSync(join(serverRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `server/${relative(serverRoot, join(entry.parentPath, entry.name))}`)
+}
+
+/** A folder of tests and test support only (server/test-support/, server/faults/): on no floor. */
+const isTestCode = (folder: string) => filesOf(folder).every(isTest)
 
 /** The config's floors, from the ground up: `floor-1`, `floor-2`, ... with their folders. */
 const floorRules = configuration.forbidden

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type ChildDatabase, createChildDatabase } from './faults/test-support/child-database.js'
+import { type ChildDatabase, createChildDatabase } from './test-support/faults/child-database.js'
 import {
   type ChildServer,
   killChildServer,
   startChildServer,
-} from './faults/test-support/child-server.js'
+} from './test-support/faults/child-server.js'
 import { markdownSection, repositoryDocument } from './test-support/markdown-tables.js'
 import { isOpenTelemetry, ON_FIRST_USE, packagesIn } from './test-support/on-first-use.js'
 import { testDatabaseKinds } from './test-support/test-database.js'

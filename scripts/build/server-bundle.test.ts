@@ -19,7 +19,7 @@ import {
   type ChildServer,
   killChildServer,
   startChildServer,
-} from '../../server/faults/test-support/child-server.js'
+} from '../../server/test-support/faults/child-server.js'
 import {
   isOpenTelemetry,
   ON_FIRST_USE,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dashboard } from '../../shared/dashboard/dashboard-schema.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
-import { testDatabaseKinds } from '../test-support/test-database.js'
 import {
   DAY,
   insertProgramYears,
   programYears,
   type SeedEnrollment,
   type SeedRow,
-} from './test-support/program-years.js'
+} from '../test-support/program-years.js'
+import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const NOW = new Date()
 /** The program `now` is in, by the default calendar (opens October 1 of the year before). */

@@ -12,6 +12,7 @@ import {
   regionId,
   signedInAs,
 } from '../test-support/admin-test-app.js'
+import { insertProgramYears, programYears } from '../test-support/program-years.js'
 import {
   onlySheet,
   openWorkbook,
@@ -19,7 +20,6 @@ import {
   rowValues,
 } from '../test-support/report-download.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { insertProgramYears, programYears } from './test-support/program-years.js'
 
 const NOW = new Date()
 const YEAR = NOW.getUTCMonth() >= 9 ? NOW.getUTCFullYear() + 1 : NOW.getUTCFullYear()

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import {
   type AdminTestApp,
   createAdminTestApp,
@@ -12,6 +11,7 @@ import {
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { countLockWaiters, hasPostgres } from '../test-support/faults/postgres.js'
 import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'

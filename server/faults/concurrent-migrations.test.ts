@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { migrations } from '../db/migrations/index.js'
-import { startFaultApp } from './test-support/fault-app.js'
-import { createEmptyDatabase, hasPostgres, queryOnce } from './test-support/postgres.js'
+import { startFaultApp } from '../test-support/faults/fault-app.js'
+import { createEmptyDatabase, hasPostgres, queryOnce } from '../test-support/faults/postgres.js'
 
 const INSTANCES = 3
 

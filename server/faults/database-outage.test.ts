@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxRepository } from '../mail/outbox-repository.js'
-import { waitFor } from '../test-support/wait-for.js'
-import { hasPostgres, terminateBackends } from './test-support/postgres.js'
+import { hasPostgres, terminateBackends } from '../test-support/faults/postgres.js'
 import {
   failedCleanly,
   type ProxiedApp,
   startProxiedApp,
   submit,
   timed,
-} from './test-support/proxied-app.js'
+} from '../test-support/faults/proxied-app.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 describe.runIf(hasPostgres())('the PostgreSQL connection lost and back', () => {
   let t: ProxiedApp

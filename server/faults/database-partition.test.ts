@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { waitFor } from '../test-support/wait-for.js'
-import { hasPostgres } from './test-support/postgres.js'
+import { hasPostgres } from '../test-support/faults/postgres.js'
 import {
   failedCleanly,
   type ProxiedApp,
   startProxiedApp,
   submit,
   timed,
-} from './test-support/proxied-app.js'
+} from '../test-support/faults/proxied-app.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 // A network partition: packets vanish, nothing is refused or reset, so only timeouts help.
 describe.runIf(hasPostgres())('PostgreSQL behind a network partition', () => {

@@ -3,15 +3,19 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/database.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { canConnect } from '../test-support/faults/can-connect.js'
+import { type ChildDatabase, createChildDatabase } from '../test-support/faults/child-database.js'
+import {
+  type ChildServer,
+  killChildServer,
+  startChildServer,
+} from '../test-support/faults/child-server.js'
+import { postJson } from '../test-support/faults/http-client.js'
+import { countLockWaiters } from '../test-support/faults/postgres.js'
+import { runBurst } from '../test-support/faults/run-burst.js'
+import { type SlowPost, startSlowPost } from '../test-support/faults/slow-post.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { canConnect } from './test-support/can-connect.js'
-import { type ChildDatabase, createChildDatabase } from './test-support/child-database.js'
-import { type ChildServer, killChildServer, startChildServer } from './test-support/child-server.js'
-import { postJson } from './test-support/http-client.js'
-import { countLockWaiters } from './test-support/postgres.js'
-import { runBurst } from './test-support/run-burst.js'
-import { type SlowPost, startSlowPost } from './test-support/slow-post.js'
 
 const KILL_AFTER = 40
 

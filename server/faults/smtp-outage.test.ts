@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { TestSmtpServer } from '../test-support/faults/test-smtp-server.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { TestSmtpServer } from './test-support/test-smtp-server.js'
 
 // Well above what one refused attempt costs (smtp-server waits 100 ms before its greeting), so
 // the gaps between attempts show the back-off rather than the attempts themselves.

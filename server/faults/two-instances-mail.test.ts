@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
 import { type ClaimedMail, createOutboxRepository } from '../mail/outbox-repository.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { startFaultApp } from '../test-support/faults/fault-app.js'
+import { countLockWaiters, hasPostgres } from '../test-support/faults/postgres.js'
+import { TestSmtpServer } from '../test-support/faults/test-smtp-server.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { startFaultApp } from './test-support/fault-app.js'
-import { countLockWaiters, hasPostgres } from './test-support/postgres.js'
-import { TestSmtpServer } from './test-support/test-smtp-server.js'
 
 const SENDERS = ['first@instance.example', 'second@instance.example']
 const BURST = 40

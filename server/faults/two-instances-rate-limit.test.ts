@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { type ChildDatabase, createChildDatabase } from '../test-support/faults/child-database.js'
+import {
+  type ChildServer,
+  killChildServer,
+  startChildServer,
+} from '../test-support/faults/child-server.js'
+import { hasPostgres } from '../test-support/faults/postgres.js'
 import { TestRedisServer } from '../test-support/test-redis-server.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { type ChildDatabase, createChildDatabase } from './test-support/child-database.js'
-import { type ChildServer, killChildServer, startChildServer } from './test-support/child-server.js'
-import { hasPostgres } from './test-support/postgres.js'
 
 const LIMIT = 3
 const REACHABLE = 'Redis is reachable again: rate limits are shared by all instances'

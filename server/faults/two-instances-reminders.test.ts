@@ -5,11 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
 import { createEnrollmentRepository } from '../enrollment/enrollment-repository.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { type ChildDatabase, createChildDatabase } from '../test-support/faults/child-database.js'
+import {
+  type ChildServer,
+  killChildServer,
+  startChildServer,
+} from '../test-support/faults/child-server.js'
+import { hasPostgres, queryOnce } from '../test-support/faults/postgres.js'
+import { TestSmtpServer } from '../test-support/faults/test-smtp-server.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { type ChildDatabase, createChildDatabase } from './test-support/child-database.js'
-import { type ChildServer, killChildServer, startChildServer } from './test-support/child-server.js'
-import { hasPostgres, queryOnce } from './test-support/postgres.js'
-import { TestSmtpServer } from './test-support/test-smtp-server.js'
 
 const DUE = 8
 

@@ -4,7 +4,6 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { capabilityHash } from '../capability/capability-token.js'
-import { pdfText } from '../invoice/test-support/pdf-text.js'
 import {
   ADMIN_CLAIMS,
   type AdminTestApp,
@@ -18,6 +17,7 @@ import {
   markdownTables,
   repositoryDocument,
 } from '../test-support/markdown-tables.js'
+import { pdfText } from '../test-support/pdf-text.js'
 import { documentPath } from '../test-support/response-conformance.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'

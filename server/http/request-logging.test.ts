@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LogRecord, startFaultApp } from '../faults/test-support/fault-app.js'
+import { type LogRecord, startFaultApp } from '../test-support/faults/fault-app.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { withoutQueryValues } from './log-serializers.js'
 

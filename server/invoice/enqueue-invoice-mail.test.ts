@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { invoiceCalls } from '../test-support/invoice-calls.js'
+import { pdfText } from '../test-support/pdf-text.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { invoiceCalls } from './test-support/invoice-calls.js'
-import { pdfText } from './test-support/pdf-text.js'
 
 describe.each(testDatabaseKinds())('the invoice mail on %s', (kind) => {
   let t: AdminTestApp

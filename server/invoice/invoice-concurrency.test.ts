@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { invoiceCalls } from '../test-support/invoice-calls.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { invoiceCalls } from './test-support/invoice-calls.js'
 
 const COUNT = 20
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVOICE_FIELD } from '../../shared/enrollment/history-changes.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { deliveredMail } from '../test-support/delivered-mail.js'
+import { type Kit, lmaOrdering, type Stored } from '../test-support/invoice-calls.js'
 import { submitEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { type Kit, lmaOrdering, type Stored } from './test-support/invoice-calls.js'
 
 const TOKEN_IN_MAIL = /\/chevy\/enrollment\/status\/([A-Za-z0-9_-]{43})/
 const LARGE: Kit = { kitSize: 'Large', hispanic: 'No' }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { invoiceCalls } from '../test-support/invoice-calls.js'
+import { pdfText } from '../test-support/pdf-text.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { invoiceCalls } from './test-support/invoice-calls.js'
-import { pdfText } from './test-support/pdf-text.js'
 
 describe.each(testDatabaseKinds())('GET /api/invoices/{guid}/pdf on %s', (kind) => {
   let t: AdminTestApp

@@ -3,11 +3,11 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
-import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { countLockWaiters, hasPostgres } from '../test-support/faults/postgres.js'
+import { lmaOrdering } from '../test-support/invoice-calls.js'
 import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { waitFor } from '../test-support/wait-for.js'
-import { lmaOrdering } from './test-support/invoice-calls.js'
 
 const YEAR = 2025
 

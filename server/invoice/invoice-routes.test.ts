@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { invoiceCalls, lmaOrdering } from '../test-support/invoice-calls.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { invoiceCalls, lmaOrdering } from './test-support/invoice-calls.js'
 
 const today = () => new Date().toISOString().slice(0, 10)
 

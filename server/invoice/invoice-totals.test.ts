@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import { cents, invoiceCalls, type Kit, lmaOrdering } from '../test-support/invoice-calls.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
-import { cents, invoiceCalls, type Kit, lmaOrdering } from './test-support/invoice-calls.js'
 
 /** Hand-computed (docs/product.md#prices): Large $400, Small $325, Hispanic add-on $125 per kit. */
 const COMBINATIONS: Array<Kit & { item: string; unitCents: number; totalCents: number }> = [

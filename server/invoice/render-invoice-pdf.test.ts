@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Invoice } from '../../shared/invoice/invoice.js'
+import { pdfText } from '../test-support/pdf-text.js'
 import { findBrandLogo } from './brand-logo.js'
 import { renderInvoicePdf } from './render-invoice-pdf.js'
-import { pdfText } from './test-support/pdf-text.js'
 
 const invoice: Invoice = {
   guid: '6f1c1f38-2a4b-4c1e-9d0e-6a7b8c9d0e1f',

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { LOST_LINK_ANSWER } from '../../shared/enrollment/status-page-schema.js'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
-import { startFaultApp } from '../faults/test-support/fault-app.js'
-import { hasPostgres } from '../faults/test-support/postgres.js'
 import { clientKey } from '../rate-limit/client-key.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { startFaultApp } from '../test-support/faults/fault-app.js'
+import { hasPostgres } from '../test-support/faults/postgres.js'
 import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import {
   createTestDatabase,

@@ -7,10 +7,10 @@ import { type DatabaseHandle, openDatabase } from '../db/database.js'
 import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { createEnrollmentLifecycleRepository } from '../enrollment/enrollment-lifecycle-repository.js'
 import { createHistoryRepository } from '../enrollment/history-repository.js'
-import { countLockWaiters } from '../faults/test-support/postgres.js'
 import { createOutboxRepository } from '../mail/outbox-repository.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
+import { countLockWaiters } from '../test-support/faults/postgres.js'
 import {
   onlySheet,
   openWorkbook,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
-import { insertProgramYears, programYears } from '../dashboard/test-support/program-years.js'
 import {
   ADMIN_CLAIMS,
   type AdminTestApp,
@@ -10,6 +9,7 @@ import {
   REGIONAL_MANAGER_REGION,
   regionId,
 } from '../test-support/admin-test-app.js'
+import { insertProgramYears, programYears } from '../test-support/program-years.js'
 import {
   onlySheet,
   openWorkbook,

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countLockWaiters, hasPostgres } from '../faults/test-support/postgres.js'
 import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
+import { countLockWaiters, hasPostgres } from '../test-support/faults/postgres.js'
 import { repositoriesOf } from '../test-support/repositories-of.js'
 import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js'

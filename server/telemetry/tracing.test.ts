@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type ChildDatabase, createChildDatabase } from '../faults/test-support/child-database.js'
+import { type ChildDatabase, createChildDatabase } from '../test-support/faults/child-database.js'
 import {
   type ChildServer,
   killChildServer,
   startChildServer,
-} from '../faults/test-support/child-server.js'
+} from '../test-support/faults/child-server.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 interface ExportedSpan {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
-import { canConnect } from '../faults/test-support/can-connect.js'
+import { canConnect } from './faults/can-connect.js'
 import { freePort } from './free-port.js'
 import { waitFor } from './wait-for.js'
 

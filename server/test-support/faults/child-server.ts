@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '../../test-support/free-port.js'
-import { waitFor } from '../../test-support/wait-for.js'
+import { freePort } from '../free-port.js'
+import { waitFor } from '../wait-for.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type DatabaseHandle, openDatabase } from '../../db/database.js'
-import { dealerEnrollment } from '../../test-support/enrollment-fixtures.js'
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js'
+import { dealerEnrollment } from '../enrollment-fixtures.js'
+import { createTestDatabase, type TestDatabase } from '../test-database.js'
 import { isProblem, type LogRecord, startFaultApp } from './fault-app.js'
 import { TcpProxy } from './tcp-proxy.js'
 

@@ -1,9 +1,9 @@
 import { expect } from 'vitest'
-import type { Enrollment, HispanicOption, KitSize } from '../../../shared/enrollment/enrollment.js'
-import type { Invoice } from '../../../shared/invoice/invoice.js'
-import type { AdminTestApp } from '../../test-support/admin-test-app.js'
-import { dealerEntry, lmaEnrollment } from '../../test-support/enrollment-fixtures.js'
-import { loadByReceipt } from '../../test-support/submitted-enrollment.js'
+import type { Enrollment, HispanicOption, KitSize } from '../../shared/enrollment/enrollment.js'
+import type { Invoice } from '../../shared/invoice/invoice.js'
+import type { AdminTestApp } from './admin-test-app.js'
+import { dealerEntry, lmaEnrollment } from './enrollment-fixtures.js'
+import { loadByReceipt } from './submitted-enrollment.js'
 
 export type Stored = Enrollment & { guid: string; version: number; reference: string }
 export type Kit = { kitSize: KitSize; hispanic: HispanicOption }

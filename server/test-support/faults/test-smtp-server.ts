@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server'
-import { freePort } from '../../test-support/free-port.js'
+import { freePort } from '../free-port.js'
 
 export interface Delivery {
   from: string

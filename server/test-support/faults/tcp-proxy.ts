@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net'
-import { freePort } from '../../test-support/free-port.js'
+import { freePort } from '../free-port.js'
 
 /**
  * A TCP proxy on 127.0.0.1 in front of PostgreSQL that the test controls: forward, cut (every

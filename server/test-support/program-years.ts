@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { bacKey } from '../../../shared/enrollment/bac-key.js'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   EnrollmentStatus,
   EnrollmentType,
   HispanicOption,
   KitSize,
-} from '../../../shared/enrollment/enrollment.js'
-import { lmaNameKey } from '../../../shared/enrollment/lma-name-key.js'
-import type { Database } from '../../db/schema.js'
-import { blankDealerColumns } from '../../enrollment/enrollment-mapping.js'
-import { issueInvoice } from '../../invoice/issue-invoice.js'
-import { dealerEntry, lmaRecord } from '../../test-support/enrollment-fixtures.js'
-import { repositoriesOf } from '../../test-support/repositories-of.js'
+} from '../../shared/enrollment/enrollment.js'
+import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
+import type { Database } from '../db/schema.js'
+import { blankDealerColumns } from '../enrollment/enrollment-mapping.js'
+import { issueInvoice } from '../invoice/issue-invoice.js'
+import { dealerEntry, lmaRecord } from './enrollment-fixtures.js'
+import { repositoriesOf } from './repositories-of.js'
 
 export const DAY = 24 * 3600 * 1000
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { adminQuery, withDatabase } from '../../test-support/global-setup.js'
+import { adminQuery, withDatabase } from '../global-setup.js'
 
 /**
  * Whether this run has PostgreSQL (TEST_DATABASE_URL): the multi-process faults need it. With
  * REQUIRE_POSTGRES=1 a run without it throws, so the suite fails rather than skips.
  */
-export { hasPostgres } from '../../test-support/test-database.js'
+export { hasPostgres } from '../test-database.js'
 
 function adminUrl(): string {
   const template = inject('postgresTemplate')

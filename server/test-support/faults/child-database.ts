@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { DatabaseKind } from '../../db/database.js'
-import { createTestDatabase } from '../../test-support/test-database.js'
+import { createTestDatabase } from '../test-database.js'
 
 export interface ChildDatabase {
   /** DATABASE_URL or DATA_DIR for a child server. */
