@@ -261,6 +261,38 @@ describe.each(testDatabaseKinds())('an invoice follows its enrollment on %s', (k
     expect(again.json().detail).toMatch(/^This mail was withdrawn and cannot be sent again\./)
   })
 
+  it('leaves the balance due when a paid invoice is revised upwards, and owes back only what was received once it is void', async () => {
+    const lma = await approvedLma([LARGE])
+    const paidOn = new Date().toISOString().slice(0, 10)
+    const pay = () =>
+      t.asAdmin({
+        method: 'POST',
+        url: `/api/enrollments/${lma.guid}/payment`,
+        payload: { paidOn, reference: 'Check 400' },
+      })
+    expect((await pay()).statusCode).toBe(200)
+    await act('update', lma.guid, {
+      ...lma,
+      regionId: 1,
+      dealers: [...lma.dealers, { ...lma.dealers[0], bac: '118008', name: 'Added Dealer' }],
+    })
+    expect((await payment(lma.guid)).json()).toMatchObject({
+      revision: 2,
+      grandTotal: 800,
+      paidOn,
+      paidAmount: 400,
+      balance: 400,
+    })
+    const page = await statusPage(lma.token)
+    expect(page.invoice).toMatchObject({ paidAmount: 400, balance: 400 })
+    await act('decline', lma.guid)
+    expect((await payment(lma.guid)).json()).toMatchObject({
+      standing: 'void',
+      creditDueBack: 400,
+      balance: 0,
+    })
+  })
+
   it('comes back as the next revision when a declined LMA is approved again', async () => {
     const lma = await approvedLma([SMALL])
     const first = await invoice(lma.guid)

@@ -184,14 +184,20 @@ export function createRetentionRepository() {
 
     /**
      * Deletes what of these enrollments is nothing but a copy of their personal data or free
-     * text about them: the internal notes, the mails (addresses, bodies, attachments) and the
-     * status links (which would open a page of nothing).
+     * text about them: the internal notes, the mails (addresses, bodies, attachments), the
+     * status links (which would open a page of nothing), and the office's decline reason a void
+     * invoice kept (its cause, declined or deleted, stays for the accounts).
      */
     async deleteCopies(trx: Kysely<Database>, guids: readonly string[]): Promise<void> {
       if (guids.length === 0) return
       await trx.deleteFrom('enrollment_notes').where('enrollment_guid', 'in', guids).execute()
       await trx.deleteFrom('outbox').where('enrollment_guid', 'in', guids).execute()
       await trx.deleteFrom('status_links').where('enrollment_guid', 'in', guids).execute()
+      await trx
+        .updateTable('invoices')
+        .set({ void_reason: null })
+        .where('enrollment_guid', 'in', guids)
+        .execute()
     },
   }
 }

@@ -256,7 +256,8 @@ const INVOICE_WORDS: Readonly<Record<InvoiceEffect, string>> = {
   'issue-or-revise':
     'issued (revision 1); if it exists, revised when its bill changed or it was void',
   'revise-if-owed-changes': 'revised (same number, revision n+1) when what it owes changed',
-  'stays-under-revision': 'stays live, visible and payable, under revision',
+  'stays-under-revision':
+    'a live one stays live, visible and payable, under revision (a void one stays void)',
   void: 'void, with the reason; a recorded payment becomes a credit due back',
   payment: 'payment recorded or cleared (a void invoice: cleared only)',
   kept: 'kept as it is',
