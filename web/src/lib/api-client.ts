@@ -107,7 +107,9 @@ export type ApiRoute = keyof ApiRoutes
 /** What a route answers: the output of the shared schema the server answers it with. */
 export type ApiAnswer<R extends ApiRoute> = z.output<ApiRoutes[R]>
 
+/** `GET /api/enrollments/{guid}` → `/api/enrollments/{guid}`. */
 export type PathOf<R extends string> = R extends `${string} ${infer Path}` ? Path : never
+/** The names of a path's parameters: `'guid' | 'mailId'`, never for none. */
 export type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | ParamNames<Rest>
   : never

@@ -40,7 +40,10 @@ import type { z } from 'zod'
  * The one contract between the browser and the API: every JSON route the browser calls, by
  * `METHOD /path` as /api/openapi.json names it (`{name}` for a path parameter), to the shared zod
  * schema the server answers it with (`z.ZodArray<…>` for a list). The client's `call()`
- * (api-client.ts) answers the schema's output; nothing else in web/ writes an answer's type.
+ * (api-client.ts) answers the schema's output, with the route's path parameters typed; nothing
+ * else in web/ writes an answer's type. Each route has one method, in one module of its feature
+ * (`*-calls.ts`, `api/`), never named as a server operation is (it is then named after its
+ * route: postEnrollment, not submitEnrollment).
  *
  * Types only: no schema reaches the browser (the public forms' bundle budget).
  * scripts/contract/web-api-contract.test.ts holds every row to the document the server builds:
@@ -94,8 +97,8 @@ export interface ApiRoutes {
 
 /**
  * The routes whose answer is a file (a PDF, an Excel workbook): fetched as a download, or the
- * target of a link or of a form the browser posts itself. The test above holds them to the
- * document too.
+ * target of a link or of a form the browser posts itself (api-files.ts: callFile, apiUrl).
+ * scripts/contract/web-api-contract.test.ts holds them to the document too.
  */
 export type ApiFileRoute =
   | 'GET /api/invoices/{guid}/pdf'
