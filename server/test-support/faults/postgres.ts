@@ -69,3 +69,21 @@ export async function countLockWaiters(url: string): Promise<number> {
   )
   return Number(rows[0]?.n)
 }
+
+/**
+ * How many connections to the database at `url` wait to write to `table`: an insert, update or
+ * delete waits for its row-exclusive lock on the table. A `select … for update` that waits for
+ * the table (a periodic job's first look, a second after a server is ready) takes a row-share
+ * lock and is not counted.
+ */
+export async function countWritersWaiting(url: string, table: string): Promise<number> {
+  const rows = await queryOnce<{ n: string }>(
+    url,
+    `select count(distinct l.pid) as n from pg_locks l
+     join pg_stat_activity a on a.pid = l.pid
+     where a.datname = current_database() and not l.granted
+       and l.relation = $1::regclass and l.mode = 'RowExclusiveLock'`,
+    [table],
+  )
+  return Number(rows[0]?.n)
+}
