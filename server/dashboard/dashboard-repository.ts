@@ -2,11 +2,11 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
 import { programToday } from '../../shared/invoice/invoice.js'
+import { kitCostCentsSql } from '../db/enrollment-figures-sql.js'
 import { enrollmentScopeSql, invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
-import { kitCostCentsSql } from '../enrollment/enrollment-figures-sql.js'
-import { waitingSinceSql } from '../enrollment/waiting-authorization-sql.js'
+import { waitingSinceSql } from '../db/waiting-authorization-sql.js'
 import { type InvoiceState, invoiceStateSql } from '../invoice/invoice-state-sql.js'
 
 export interface DashboardScope {

@@ -8,15 +8,11 @@ import type {
 import { referenceSearchPrefix } from '../../shared/enrollment/enrollment-reference.js'
 import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
+import { amountCentsSql, coveredDealersSql, orderedKitsSql } from '../db/enrollment-figures-sql.js'
 import { enrollmentScopeSql, regionsInScopeSql } from '../db/enrollment-scope-sql.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
-import {
-  amountCentsSql,
-  coveredDealersSql,
-  orderedKitsSql,
-} from '../enrollment/enrollment-figures-sql.js'
-import { waitingSinceSql } from '../enrollment/waiting-authorization-sql.js'
+import { waitingSinceSql } from '../db/waiting-authorization-sql.js'
 import type { JsonText } from '../http/openapi-schemas.js'
 import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
 import { mailFailedSql } from '../mail/mail-state-sql.js'

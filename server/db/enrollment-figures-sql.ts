@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import { dealerRowCostCents, rowKitCount } from '../../shared/enrollment/pricing.js'
 import { ORDERING_STATUSES } from '../../shared/enrollment/program-figures.js'
-import { KIT_FIGURES } from '../db/kit-figures.js'
+import { KIT_FIGURES } from './kit-figures.js'
 
 /**
  * The program's figures of one enrollment (under `alias`) as SQL, written from the shared rules
