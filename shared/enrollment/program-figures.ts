@@ -4,7 +4,7 @@ import { type PricedRow, rowKitCount } from './pricing.js'
 /**
  * What the program counts, said once (docs/product.md#figures). The list's count line and Kits
  * column, the dashboard's cards, tables and charts, the exports and the invoices all count with
- * these rules, on the server through the SQL that server/enrollment/enrollment-figures-sql.ts
+ * these rules, on the server through the SQL that server/db/enrollment-figures-sql.ts
  * writes from them:
  *
  * - A kit is one kit shipped: a row's English or Hispanic-only kit, and its Hispanic add-on kit
