@@ -126,8 +126,12 @@ async function due(database: DatabaseHandle) {
     .execute()
 }
 
-/** Each instance's first look is a second after it is ready: let it pass, finding nothing due. */
-const firstLookPassed = () => new Promise((resolve) => setTimeout(resolve, 1200))
+/**
+ * Each instance's first look is a second after it is ready: wait until it has passed, finding
+ * nothing due (a look that came after due() would run the job the test means to run).
+ */
+const firstLookPassed = (...years: YearApp[]) =>
+  waitFor(() => years.every((year) => year.app.scheduler.looksAt(JOB) > 0) || undefined)
 
 /** Every row of the tables that hold an enrollment's personal data or its copies, as text. */
 async function everythingStored(database: DatabaseHandle): Promise<string[]> {
@@ -239,7 +243,7 @@ describe.each(testDatabaseKinds())('data retention on %s', (kind) => {
     // 2025, batches of one so that a run takes several transactions.
     await notDue(database)
     now = await openYear(database, idp, 2025, { everyMs: HOUR, batchSize: 1 })
-    await firstLookPassed()
+    await firstLookPassed(now)
   })
 
   afterAll(async () => {
@@ -455,7 +459,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
       const options = { everyMs: HOUR, batchSize: 2 }
       first = await openYear(database, idp, 2025, options)
       second = await openYear(other, idp, 2025, options)
-      await firstLookPassed()
+      await firstLookPassed(first, second)
     })
 
     afterAll(async () => {
@@ -524,7 +528,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
         batchSize: 1,
         lockWaitMs: 2000,
       })
-      await firstLookPassed()
+      await firstLookPassed(now)
     })
 
     afterAll(async () => {

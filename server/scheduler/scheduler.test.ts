@@ -63,9 +63,9 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
     const jobs = () => createScheduledJobRepository(t.database.db)
 
     it('both look at start-up; the purge runs once', async () => {
-      // Each instance's first look is a second after it is ready.
-      await waitFor(async () => ((await jobs().runsOf('draft-purge')).runs >= 1 ? true : undefined))
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // Each instance's first look is a second after it is ready: both have looked, one ran it.
+      const looked = (app: FastifyInstance) => app.scheduler.looksAt('draft-purge') > 0
+      await waitFor(() => (looked(t.app) && looked(second)) || undefined)
       expect((await jobs().runsOf('draft-purge')).runs).toBe(1)
     })
 
