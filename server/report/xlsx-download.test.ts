@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
+import { waitFor } from '../test-support/wait-for.js'
 import { addReportSheet, type ReportColumn } from './report-sheet.js'
 import { createXlsxDownload, type XlsxDownload } from './xlsx-download.js'
 
@@ -41,26 +42,40 @@ function client() {
   }
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
+interface Progress {
+  added: number
+  waits: number
+  /** True while the lines wait for `drained()`. */
+  waiting: boolean
+}
 
 /** Adds lines as an export does, waiting whenever told; `progress.added` counts them. */
 async function addLines(
   download: XlsxDownload,
   sheet: { add(line: Line): void },
   count: number,
-  progress = { added: 0, waits: 0 },
+  progress: Progress = { added: 0, waits: 0, waiting: false },
 ) {
   for (let n = 0; n < count; n++) {
     sheet.add(line(n))
     progress.added++
     if (download.backlogged()) {
       progress.waits++
+      progress.waiting = true
       await download.drained()
+      progress.waiting = false
     }
     if (download.closed) break
   }
   return progress
 }
+
+/**
+ * Until the lines wait for a client that reads nothing: its stream is full and the adding waits
+ * for it, so nothing moves on until the client reads (however long the zip took to get there).
+ */
+const heldByTheClient = (sink: Writable, progress: Progress) =>
+  waitFor(() => (sink.writableNeedDrain && progress.waiting) || undefined)
 
 // No mock: exceljs's real streaming writer and zip, into a Writable standing for the client.
 describe('a streamed xlsx download', () => {
@@ -68,18 +83,18 @@ describe('a streamed xlsx download', () => {
     const reader = client()
     const download = createXlsxDownload(reader.sink, ExcelJS)
     const sheet = addReportSheet(download.workbook, 'Lines', COLUMNS)
-    const progress = { added: 0, waits: 0 }
+    const progress = { added: 0, waits: 0, waiting: false }
     let done = false
     // Without back-pressure all 5,000 lines (5 MB of XML) would be taken in at once.
     const adding = addLines(download, sheet, 5_000, progress).then(() => {
       done = true
     })
-    for (let i = 0; i < 20; i++) await tick()
+    await heldByTheClient(reader.sink, progress)
     expect(done).toBe(false)
     const held = progress.added
     // The zip keeps up to 1 MB of its output for a slow reader, about 2,000 of these lines.
     expect(held).toBeLessThan(3_000)
-    await tick()
+    await new Promise((resolve) => setTimeout(resolve, 10))
     expect(progress.added).toBe(held)
 
     reader.resume()
@@ -111,10 +126,11 @@ describe('a streamed xlsx download', () => {
     const reader = client()
     const download = createXlsxDownload(reader.sink, ExcelJS)
     const sheet = addReportSheet(download.workbook, 'Lines', COLUMNS)
-    const adding = addLines(download, sheet, 20_000)
-    for (let i = 0; i < 5; i++) await tick()
+    const progress = { added: 0, waits: 0, waiting: false }
+    const adding = addLines(download, sheet, 20_000, progress)
+    await heldByTheClient(reader.sink, progress)
     reader.sink.destroy()
-    const progress = await adding
+    await adding
     expect(download.closed).toBe(true)
     expect(progress.added).toBeLessThan(3_000)
   })
