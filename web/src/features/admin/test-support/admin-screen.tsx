@@ -1,7 +1,7 @@
 import type { StaffRole } from '@shared/auth/staff-role'
 import type { PublicConfig } from '@shared/config/public-config'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, configure, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest'
 import { ConfirmProvider } from '../../../components/ui/confirm'
@@ -18,6 +18,11 @@ import { StaffAccessProvider } from '../staff-access'
  * is a stand-in: `fetch` answers from a table of routes, so the API client, the query cache and
  * the components run as in the browser, and a test sees what a user would.
  */
+
+// findBy… and waitFor give up after 1 s by default, a time a busy machine can exceed (a screen's
+// first render loads its modules, a lazy form's checks load on first use): they wait for what
+// a user would see, for as long as a test may take.
+configure({ asyncUtilTimeout: 15_000 })
 
 export const TEST_CONFIG: PublicConfig = {
   brands: [{ key: 'chevy', name: 'Chevrolet' }],
