@@ -3,7 +3,7 @@ import { INVOICE_FIELD } from '../../shared/enrollment/history-changes.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { deliveredMail } from '../test-support/delivered-mail.js'
 import { type Kit, lmaOrdering, type Stored } from '../test-support/invoice-calls.js'
-import { submitEnrollment } from '../test-support/submitted-enrollment.js'
+import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
 
 const TOKEN_IN_MAIL = /\/chevy\/enrollment\/status\/([A-Za-z0-9_-]{43})/
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('an invoice follows its enrollment on %s', (k
   let names = 0
   async function approvedLma(kits: Kit[]): Promise<Stored & { token: string }> {
     const name = `Following Dealers ${++names}`
-    const { guid } = await submitEnrollment(
+    const { guid } = await submittedEnrollment(
       t,
       lmaOrdering(name, kits, `billing${names}@follow.example`),
     )

@@ -44,10 +44,3 @@ export async function loadByReceipt(
   const loaded = await target.app.inject(`/api/enrollments/${row.guid}`)
   return loaded.json()
 }
-
-/**
- * The old name, which is also the server's operation (server/enrollment/submit-enrollment.ts):
- * kept only until server/invoice/invoice-follows.test.ts, changed elsewhere just now, takes
- * submittedEnrollment. Then delete it.
- */
-export const submitEnrollment = submittedEnrollment
