@@ -397,10 +397,10 @@ describe.each(testDatabaseKinds())('data retention on %s', (kind) => {
       billTo: { lines: expect.arrayContaining(['Erin Erasable Dealers']) },
     })
     // All but the office's decline reason, free text about the enrollee: its cause stays.
-    const voided = before.invoice.voided
+    const invoice = before.invoice as { voided: { reason: string | null } | null }
     expect(await invoiceOf(stored.declinedLma?.guid ?? '')).toEqual({
-      ...before.invoice,
-      voided: voided && { ...voided, reason: null },
+      ...invoice,
+      voided: invoice.voided && { ...invoice.voided, reason: null },
     })
   })
 
