@@ -64,8 +64,16 @@ export async function findStatusPage(
   const { enrollment, expiresAt } = await openedEnrollment(context, token)
   const history = await context.history.list(enrollment.guid)
   const invoice = await invoiceOf(context, enrollment)
-  // Each step with the moment it sorts by: a payment is dated only (the day it arrived), so it
-  // sorts at the moment the office recorded it, or midday of its day without such an entry.
+  // Each step with the moment it sorts by. An invoice step is written in the transaction of the
+  // action that caused it (approve, save, decline), whose history entry is stamped later
+  // (clock_timestamp(), history-repository): it sorts at that entry, just after it. A payment,
+  // dated only, sorts at the moment the office recorded it, or midday of its day.
+  const historyTimes = history.map((entry) => new Date(entry.at).getTime()).sort((a, b) => a - b)
+  const withItsAction = (at: string): string => {
+    const time = new Date(at).getTime()
+    const cause = historyTimes.find((each) => each >= time && each - time < 60_000)
+    return new Date(cause ?? time).toISOString()
+  }
   const steps: Array<{ step: StatusPage['timeline'][number]; sortsAt: string }> = []
   const add = (event: StatusPage['timeline'][number]['event'], at: string, sortsAt = at) =>
     steps.push({ step: { event, at }, sortsAt: new Date(sortsAt).toISOString() })
@@ -74,13 +82,17 @@ export async function findStatusPage(
     if (event) add(event, new Date(entry.at).toISOString())
   }
   if (invoice) {
-    add('invoiced', new Date(invoice.issuedAt).toISOString())
-    if (invoice.reissuedAt) add('invoice-revised', new Date(invoice.reissuedAt).toISOString())
+    const issued = new Date(invoice.issuedAt).toISOString()
+    add('invoiced', issued, withItsAction(issued))
+    if (invoice.reissuedAt) {
+      const revised = new Date(invoice.reissuedAt).toISOString()
+      add('invoice-revised', revised, withItsAction(revised))
+    }
     if (invoice.paidOn) {
       const recorded = history.findLast((entry) => entry.action === PAID_ACTION)
       add('paid', invoice.paidOn, recorded ? String(recorded.at) : `${invoice.paidOn}T12:00:00Z`)
     }
-    if (invoice.voidedAt) add('invoice-voided', invoice.voidedAt)
+    if (invoice.voidedAt) add('invoice-voided', invoice.voidedAt, withItsAction(invoice.voidedAt))
   }
   // In the order it happened (a stable sort keeps the history's order for equal moments).
   const timeline = steps
