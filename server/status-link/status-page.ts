@@ -90,7 +90,11 @@ export async function findStatusPage(
     }
     if (invoice.paidOn) {
       const recorded = history.findLast((entry) => entry.action === PAID_ACTION)
-      add('paid', invoice.paidOn, recorded ? String(recorded.at) : `${invoice.paidOn}T12:00:00Z`)
+      add(
+        'paid',
+        invoice.paidOn,
+        recorded ? new Date(recorded.at).toISOString() : `${invoice.paidOn}T12:00:00Z`,
+      )
     }
     if (invoice.voidedAt) add('invoice-voided', invoice.voidedAt, withItsAction(invoice.voidedAt))
   }
