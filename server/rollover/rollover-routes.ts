@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { rolloverResultSchema } from '../../shared/rollover/rollover-schema.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
-import { type RolloverContext, type RolloverResult, rollOverYear } from './roll-over-year.js'
+import { type RolloverContext, rollOverYear } from './roll-over-year.js'
 
 const YEAR_MESSAGE = 'The year to re-enroll into must be a year between 2000 and 2100.'
 
@@ -22,17 +23,6 @@ const body = z.strictObject(
         : 'The body must be a JSON object with the field to.',
   },
 )
-
-const rolloverResultSchema = z
-  .object({
-    from: z.int(),
-    to: z.int(),
-    created: z.int().describe('Enrollments created in the new year.'),
-    skipped: z
-      .int()
-      .describe('Approved enrollments not copied: their dealer or LMA already has one then.'),
-  })
-  .meta({ id: 'RolloverResult' }) satisfies z.ZodType<RolloverResult>
 
 const rolloverRoute = {
   summary: 'Copy last year’s approved enrollments into a year, as Approving',
