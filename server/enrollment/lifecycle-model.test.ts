@@ -263,7 +263,13 @@ interface ModelInvoice {
   voided: boolean
   paidOn: string | null
   reference: string | null
+  /** What the recorded payment paid: the total when it was recorded. */
+  paidCents: number | null
 }
+
+/** Paid in full: a payment recorded that covers the current total (a revision upwards does not). */
+const paidInFull = (invoice: ModelInvoice | null | undefined): boolean =>
+  !!invoice && invoice.paidOn !== null && (invoice.paidCents ?? 0) >= invoice.totalCents
 
 interface Enrolled {
   label: string
@@ -773,12 +779,13 @@ class World {
     if (!invoice) expected = 404
     else if (reference === null) expected = invoice.paidOn === null ? 409 : 200
     else if (invoice.voided) expected = 409
-    else if (invoice.paidOn !== null) {
+    else if (paidInFull(invoice)) {
       expected = invoice.paidOn === today && invoice.reference === reference ? 200 : 409
     } else expected = 200
     if (expected === 200 && response.statusCode === 200 && invoice) {
       invoice.paidOn = reference === null ? null : today
       invoice.reference = reference
+      invoice.paidCents = reference === null ? null : invoice.totalCents
     }
     // The table's payment row queues no mail; nor does a payment on a deleted enrollment's
     // void invoice, which no row covers.
@@ -823,6 +830,7 @@ class World {
             voided: false,
             paidOn: null,
             reference: null,
+            paidCents: null,
           }
           return { invoiceMailed: true }
         }
@@ -945,13 +953,13 @@ class World {
       const unpaid = (await this.list('&invoice=unpaid')).map((row) => row.guid).sort()
       expect(paid, `${context}: the list's invoice=paid`).toEqual(
         live
-          .filter((e) => e.invoice?.paidOn)
+          .filter((e) => paidInFull(e.invoice))
           .map((e) => e.guid)
           .sort(),
       )
       expect(unpaid, `${context}: the list's invoice=unpaid`).toEqual(
         live
-          .filter((e) => !e.invoice?.paidOn)
+          .filter((e) => !paidInFull(e.invoice))
           .map((e) => e.guid)
           .sort(),
       )
@@ -999,8 +1007,8 @@ class World {
       },
       `${context}: the dashboard's Paid and Unpaid`,
     ).toEqual({
-      paid: dollars(sum((e) => e.invoice?.paidOn != null)),
-      unpaid: dollars(sum((e) => e.invoice?.paidOn == null)),
+      paid: dollars(sum((e) => paidInFull(e.invoice))),
+      unpaid: dollars(sum((e) => !paidInFull(e.invoice))),
     })
     const alive = this.enrolled.filter((e) => e.status !== 'Deleted')
     const ordering = alive.filter((e) => ORDERING.includes(e.status))
@@ -1122,7 +1130,14 @@ class World {
         `${context}: ${name}'s payment state`,
       ).toEqual({
         standing,
-        creditDueBack: model.voided && model.paidOn ? model.totalCents / 100 : null,
+        creditDueBack:
+          model.paidOn === null || model.paidCents === null
+            ? null
+            : model.voided
+              ? model.paidCents / 100
+              : model.paidCents > model.totalCents
+                ? (model.paidCents - model.totalCents) / 100
+                : null,
       })
     }
   }
