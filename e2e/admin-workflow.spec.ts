@@ -42,7 +42,7 @@ for (const width of WIDTHS) {
     test('a signed-in user who is no administrator is told so, with whom to ask', async ({
       page,
     }) => {
-      await signIn(page, 'viewer@example.com')
+      await signIn(page, 'viewer@example.com', { throughTheForm: true })
       await expect(page.getByRole('heading', { name: 'Not Authorized' })).toBeVisible()
       await expect(page).toHaveTitle('Not Authorized - Dealer Funded POS Program')
       const main = page.getByRole('main')

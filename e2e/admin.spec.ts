@@ -12,7 +12,7 @@ test('logged out, the admin area asks to log in', async ({ page }) => {
 })
 
 test('an administrator signs in, filters and pages the list, and logs out', async ({ page }) => {
-  await signIn(page)
+  await signIn(page, 'admin@example.com', { throughTheForm: true })
   await expect(page.getByText('Ada Admin · Administrator')).toBeVisible()
   await expect(page.getByText('IT support:')).toBeVisible()
   const rows = page.locator('.list-table tbody tr')
