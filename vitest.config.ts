@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -17,5 +18,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // At least two files at a time: Vitest's default is one fewer than the cores, so one file at
+    // a time on CI's two, and a file spends much of its time waiting (on PostgreSQL, a child
+    // server, a mail worker's poll), not computing. Every file has databases, ports and
+    // directories of its own, as on a developer's machine, where several run at once anyway.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })
