@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { MAX_DEALER_ROWS } from '../shared/enrollment/enrollment'
+import { MAX_DEALER_ROWS } from '../shared/domain/enrollment-choices'
 import { expectAccessible } from './support/accessibility'
 import { expectDealerRows, showDealerTableTop } from './support/dealer-table'
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { MAIL_KINDS } from '../shared/domain/mail-kinds.js'
 import {
   LIFECYCLE,
   LIFECYCLE_ACTIONS,
   lifecycleMarkdown,
   lifecycleRows,
 } from '../shared/enrollment/lifecycle.js'
-import { MAIL_KINDS } from '../shared/mail/mail-kinds.js'
 import { repositoryDocument } from './test-support/markdown-tables.js'
 
 const product = repositoryDocument('docs/product.md')

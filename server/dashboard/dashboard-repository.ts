@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type { EnrollmentStatus, EnrollmentType } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
 import { programToday } from '../../shared/invoice/invoice.js'
 import { kitCostCentsSql } from '../db/enrollment-figures-sql.js'
 import { enrollmentScopeSql, invoiceScopeSql } from '../db/enrollment-scope-sql.js'

@@ -1,11 +1,8 @@
 import { inScope } from '../../shared/auth/staff-role.js'
-import {
-  HISPANIC_FIGURES,
-  KIT_SIZE_FIGURES,
-  WAITING_DAYS,
-} from '../../shared/dashboard/dashboard-figures.js'
+import { HISPANIC_FIGURES, KIT_SIZE_FIGURES } from '../../shared/dashboard/dashboard-figures.js'
 import type { Dashboard } from '../../shared/dashboard/dashboard-schema.js'
-import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/domain/enrollment-choices.js'
+import { WAITING_DAYS } from '../../shared/domain/waiting-days.js'
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
 import { type ProgramCalendar, programDay } from '../../shared/enrollment/program-dates.js'
 import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HISPANIC_OPTIONS, KIT_SIZES } from '../../shared/enrollment/enrollment.js'
+import { HISPANIC_OPTIONS, KIT_SIZES } from '../../shared/domain/enrollment-choices.js'
 import { rowKitCount } from '../../shared/enrollment/pricing.js'
 import { KIT_FIGURES } from './kit-figures.js'
 

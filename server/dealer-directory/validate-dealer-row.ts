@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, US_STATES } from '../../shared/enrollment/enrollment.js'
+import { DEFAULT_COUNTRY, US_STATES } from '../../shared/domain/enrollment-choices.js'
 import {
   type DealerDirectoryRow,
   DIRECTORY_FIELDS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { US_STATES } from '../../shared/enrollment/enrollment.js'
+import { US_STATES } from '../../shared/domain/enrollment-choices.js'
 import { generateDemoData } from './generate-demo-data.js'
 import { bacRange } from './synthetic-dealers.js'
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { US_STATES } from '../../shared/enrollment/enrollment.js'
+import { US_STATES } from '../../shared/domain/enrollment-choices.js'
 import { repositoriesOf } from '../test-support/repositories-of.js'
 import {
   createTestDatabase,

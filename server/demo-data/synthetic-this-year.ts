@@ -1,4 +1,4 @@
-import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
 import type { DemoEnrollment } from './demo-enrollment.js'
 import type { Random } from './random.js'
 

@@ -1,3 +1,4 @@
+import { MAX_DEALER_ROWS } from '../../shared/domain/enrollment-choices.js'
 import {
   DEALER_ENTRY_FIELDS,
   DEALER_FIELDS,
@@ -6,7 +7,6 @@ import {
 import type { DraftValues } from '../../shared/enrollment/draft-schema.js'
 import { emptyDealerEntry, emptyLmaDealerRow } from '../../shared/enrollment/empty-enrollment.js'
 import type { DealerEntry } from '../../shared/enrollment/enrollment.js'
-import { MAX_DEALER_ROWS } from '../../shared/enrollment/enrollment.js'
 import { MAX_LENGTH } from '../../shared/enrollment/field-limits.js'
 import { LMA_FIELDS, type LmaRecord } from '../../shared/enrollment/lma-record-fields.js'
 

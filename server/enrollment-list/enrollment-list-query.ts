@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/domain/enrollment-choices.js'
 import {
   INVOICE_FILTERS,
   type InvoiceFilter,

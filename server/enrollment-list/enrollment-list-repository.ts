@@ -1,11 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type {
-  EnrollmentListItem,
-  EnrollmentStatus,
-  EnrollmentType,
-} from '../../shared/enrollment/enrollment.js'
-import { referenceSearchPrefix } from '../../shared/enrollment/enrollment-reference.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
+import { referenceSearchPrefix } from '../../shared/domain/enrollment-reference.js'
+import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { amountCentsSql, coveredDealersSql, orderedKitsSql } from '../db/enrollment-figures-sql.js'
@@ -27,7 +24,7 @@ export interface EnrollmentListFilters {
   brand?: string
   /**
    * Trimmed; matches BACs, dealer and LMA names, emails and zip codes (contains, any case), and
-   * the start of the reference (4+ digits, dashes or not: shared/enrollment/enrollment-reference.ts).
+   * the start of the reference (4+ digits, dashes or not: shared/domain/enrollment-reference.ts).
    */
   search?: string
   /** Only enrollments with a failed mail, or with an invoice unpaid past its due date. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
 import { REASON_SHOWN_FIELD } from '../../shared/enrollment/history-changes.js'
 import type { LifecycleAction } from '../../shared/enrollment/lifecycle.js'
 import { type AdminAction, refusalReason } from '../../shared/enrollment/status-rules.js'

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
 import type { Database } from '../db/schema.js'
 
 /** Status changes and deletion by administrators; callers pass their transaction. */

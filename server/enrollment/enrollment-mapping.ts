@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import {
   DEALER_ENTRY_FIELDS,
@@ -6,11 +7,7 @@ import {
   type DealerEntryColumns,
   type DealerFieldDescription,
 } from '../../shared/enrollment/dealer-entry-fields.js'
-import type {
-  DealerEntry,
-  Enrollment,
-  EnrollmentStatus,
-} from '../../shared/enrollment/enrollment.js'
+import type { DealerEntry, Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { SubmissionReceipt } from '../../shared/enrollment/submission-receipt.js'
 import type { EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'
 

@@ -1,12 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
-import type {
-  DealerEntry,
-  EnrollmentStatus,
-  EnrollmentType,
-  LmaRecord,
-} from '../../shared/enrollment/enrollment.js'
+import type { DealerEntry, LmaRecord } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, EnrollmentDealerTable, EnrollmentTable } from '../db/schema.js'

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dashboard } from '../../shared/dashboard/dashboard-schema.js'
 import type {
   DealerBilling,
-  EnrollmentListItem,
   EnrollmentStatus,
   EnrollmentType,
   HispanicOption,
   KitSize,
-} from '../../shared/enrollment/enrollment.js'
+} from '../../shared/domain/enrollment-choices.js'
+import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
 import {
   type LifecycleAction,
   type LifecycleMail,
@@ -344,7 +344,7 @@ const billToOf = (e: Enrolled) =>
 const isLive = (invoice: ModelInvoice | null): invoice is ModelInvoice =>
   invoice !== null && !invoice.voided
 
-/** Where an invoice stands (shared/invoice/invoice-standing.ts's words). */
+/** Where an invoice stands (shared/domain/invoice-standings.ts's words). */
 const standingOf = (e: Enrolled) =>
   e.invoice?.voided
     ? 'void'

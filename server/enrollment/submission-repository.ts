@@ -1,10 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
-import type {
-  DealerEntry,
-  EnrollmentStatus,
-  EnrollmentType,
-  LmaRecord,
-} from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
+import type { DealerEntry, LmaRecord } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import type { Database } from '../db/schema.js'
 import type { OutgoingMail } from '../mail/outbox-repository.js'

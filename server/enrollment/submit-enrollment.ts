@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { findBrand } from '../../shared/brand/find-brand.js'
-import type { Enrollment, EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { validateEnrollment } from '../../shared/enrollment/enrollment-schema.js'
 import { initialStatus } from '../../shared/enrollment/status-rules.js'
 import { deleteCompletedDraft } from '../draft/drafts.js'

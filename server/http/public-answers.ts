@@ -1,4 +1,4 @@
-import type { MailKind } from '../../shared/mail/mail-kinds.js'
+import type { MailKind } from '../../shared/domain/mail-kinds.js'
 
 /**
  * What each route reachable without staff sign-in opens, and what its answers may carry

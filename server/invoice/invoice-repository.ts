@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type { VoidCause } from '../../shared/invoice/invoice.js'
+import type { VoidCause } from '../../shared/domain/invoice-standings.js'
 import { invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, InvoiceItemRow } from '../db/schema.js'
 

@@ -1,4 +1,5 @@
 import { centsToDollars } from '../../shared/enrollment/pricing.js'
+import type { InvoicePayment } from '../../shared/invoice/invoice.js'
 import {
   creditDueBackCents,
   type Invoice,
@@ -7,7 +8,6 @@ import {
   paymentDueDate,
   programToday,
 } from '../../shared/invoice/invoice.js'
-import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import type { InvoiceRecord, InvoiceRevision } from './invoice-repository.js'
 
 /**

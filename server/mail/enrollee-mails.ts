@@ -1,4 +1,5 @@
-import type { Enrollment, EnrollmentStatus } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus } from '../../shared/domain/enrollment-choices.js'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { invoiceItems } from '../../shared/enrollment/pricing.js'
 import { receiptAddress } from '../../shared/enrollment/receipt-address.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { MAIL_KINDS } from '../../shared/domain/mail-kinds.js'
 import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
-import { MAIL_KINDS } from '../../shared/mail/mail-kinds.js'
 import {
   markdownSection,
   markdownTables,

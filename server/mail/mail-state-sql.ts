@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
-import type { MailStatus } from '../../shared/office/office-schemas.js'
+import type { MailStatus } from '../../shared/domain/mail-statuses.js'
 
 /** How long a claimed mail stays invisible to other workers while it is being sent. */
 export const LEASE = '5 minutes'

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import type { MailKind } from '../../shared/domain/mail-kinds.js'
 import { MAIL_KIND_WORDS } from '../../shared/format/mail-words.js'
-import type { MailKind } from '../../shared/mail/mail-kinds.js'
 import type {
   Database,
   MailAttachment,

@@ -1,7 +1,7 @@
 import { type EnrollmentScope, EVERY_ENROLLMENT, inScope } from '../../shared/auth/staff-role.js'
 import { formatDate } from '../../shared/format/date-text.js'
+import type { InvoicePayment } from '../../shared/invoice/invoice.js'
 import { programToday } from '../../shared/invoice/invoice.js'
-import type { InvoicePayment } from '../../shared/office/office-schemas.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import { AppError } from '../http/app-error.js'
 import { toPaymentWire } from '../invoice/invoice-wire.js'

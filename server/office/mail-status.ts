@@ -1,5 +1,6 @@
 import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
-import type { EnrollmentMail, MailStatus } from '../../shared/office/office-schemas.js'
+import type { MailStatus } from '../../shared/domain/mail-statuses.js'
+import type { EnrollmentMail } from '../../shared/office/office-schemas.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import { checkReadScope, NO_ENROLLMENT_MESSAGE } from '../enrollment/enrollment-scope.js'
 import { AppError } from '../http/app-error.js'

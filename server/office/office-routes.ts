@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { paymentSchema } from '../../shared/invoice/invoice-schema.js'
 import {
   bulkBody,
   bulkResultSchema,
@@ -8,7 +9,6 @@ import {
   noteBody,
   noteSchema,
   paymentBody,
-  paymentSchema,
 } from '../../shared/office/office-schemas.js'
 import { noFields, prepareAdminRoutes, staffOf } from '../auth/admin-routes-support.js'
 import { guidParams } from '../enrollment/public-enrollment-routes.js'

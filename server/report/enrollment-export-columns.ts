@@ -1,6 +1,6 @@
 import type { Brand } from '../../shared/config/public-config.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/domain/enrollment-reference.js'
 import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
-import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
 import { LMA_FIELDS, LMA_RECORD_FIELDS } from '../../shared/enrollment/lma-record-fields.js'
 import { dealerRowCostCents } from '../../shared/enrollment/pricing.js'
 import { brandDisplayName } from '../../shared/format/brand-name.js'

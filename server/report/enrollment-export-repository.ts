@@ -1,12 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
 import { DEALER_ENTRY_FIELDS, DEALER_FIELDS } from '../../shared/enrollment/dealer-entry-fields.js'
-import type {
-  DealerEntry,
-  EnrollmentStatus,
-  EnrollmentType,
-  LmaRecord,
-} from '../../shared/enrollment/enrollment.js'
+import type { DealerEntry, LmaRecord } from '../../shared/enrollment/enrollment.js'
 import { SQL_DATE_TIME_FORMAT } from '../../shared/format/date-text.js'
 import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database } from '../db/schema.js'

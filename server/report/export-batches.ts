@@ -1,10 +1,6 @@
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type {
-  DealerEntry,
-  EnrollmentStatus,
-  EnrollmentType,
-  LmaRecord,
-} from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
+import type { DealerEntry, LmaRecord } from '../../shared/enrollment/enrollment.js'
 import type {
   EnrollmentCursor,
   EnrollmentExportRepository,

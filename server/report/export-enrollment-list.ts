@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { Brand } from '../../shared/config/public-config.js'
-import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/domain/enrollment-reference.js'
 import {
   LIST_COLUMNS,
   type ListItem,

@@ -1,4 +1,4 @@
-import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/domain/enrollment-reference.js'
 import { INVOICE_ITEM_DESCRIPTIONS } from '../../shared/enrollment/pricing.js'
 import { INVOICE_STANDING_WORDS, paymentStateWords } from '../../shared/format/status-words.js'
 import {

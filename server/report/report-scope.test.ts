@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/enrollment/enrollment-reference.js'
+import { ENROLLMENT_REFERENCE_HEADER } from '../../shared/domain/enrollment-reference.js'
 import {
   ADMIN_CLAIMS,
   type AdminTestApp,

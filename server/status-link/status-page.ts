@@ -1,9 +1,6 @@
+import type { TimelineEvent } from '../../shared/domain/timeline-events.js'
 import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
-import type {
-  StatusPage,
-  StatusPageInvoice,
-  TimelineEvent,
-} from '../../shared/enrollment/status-page-schema.js'
+import type { StatusPage, StatusPageInvoice } from '../../shared/enrollment/status-page-schema.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import {
   AUTHORIZED_ACTION,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import type { Enrollment, HispanicOption, KitSize } from '../../shared/enrollment/enrollment.js'
+import type { HispanicOption, KitSize } from '../../shared/domain/enrollment-choices.js'
+import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { Invoice } from '../../shared/invoice/invoice.js'
 import type { AdminTestApp } from './admin-test-app.js'
 import { dealerEntry, lmaEnrollment } from './enrollment-fixtures.js'

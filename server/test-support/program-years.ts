@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type {
   EnrollmentStatus,
   EnrollmentType,
   HispanicOption,
   KitSize,
-} from '../../shared/enrollment/enrollment.js'
+} from '../../shared/domain/enrollment-choices.js'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import type { Database } from '../db/schema.js'
 import { blankDealerColumns } from '../enrollment/enrollment-mapping.js'

@@ -1,12 +1,11 @@
 import { type Kysely, sql } from 'kysely'
+import type { HispanicOption, KitSize } from '../../shared/domain/enrollment-choices.js'
 import {
   DEALER_ENTRY_FIELDS,
   dealerFieldsLookedUpFrom,
 } from '../../shared/enrollment/dealer-entry-fields.js'
 import type {
   BacLookupResult,
-  HispanicOption,
-  KitSize,
   LmaLookupResult,
   LmaRecord,
 } from '../../shared/enrollment/enrollment.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../enrollment/enrollment.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../domain/enrollment-choices.js'
 import { HISPANIC_FIGURES, KIT_SIZE_FIGURES } from './dashboard-figures.js'
 
 /** `GET /api/dashboard` (docs/product.md#dashboard): a year's figures beside last year's at the same day. */

@@ -1,4 +1,4 @@
-import type { EnrollmentStatus, EnrollmentType } from '../enrollment/enrollment.js'
+import type { EnrollmentStatus, EnrollmentType } from '../domain/enrollment-choices.js'
 import type { InvoiceFilter, WaitingFilter } from '../enrollment/list-figure-filters.js'
 
 /**

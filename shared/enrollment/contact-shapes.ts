@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DEFAULT_COUNTRY, US_STATES } from './enrollment.js'
+import { DEFAULT_COUNTRY, US_STATES } from '../domain/enrollment-choices.js'
 import { MAX_LENGTH } from './field-limits.js'
 import {
   boundedText,

@@ -3,7 +3,7 @@ import {
   DEFAULT_COUNTRY,
   type HispanicOption,
   type KitSize,
-} from './enrollment-choices.js'
+} from '../domain/enrollment-choices.js'
 
 /** One dealer of an enrollment: the dealer form's one entry, or a row of the LMA dealer table. */
 export interface DealerEntry {

@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { DEALER_FIELDS } from './dealer-entry-fields.js'
-import { DRAFT_TEXT_MAX } from './draft.js'
 import {
   BILLING_OPTIONS,
   ENROLLMENT_TYPES,
-  type Enrollment,
   HISPANIC_OPTIONS,
   KIT_SIZES,
   LMA_TYPES,
   MAX_DEALER_ROWS,
-} from './enrollment.js'
+} from '../domain/enrollment-choices.js'
+import { DEALER_FIELDS } from './dealer-entry-fields.js'
+import { DRAFT_TEXT_MAX } from './draft.js'
+import type { Enrollment } from './enrollment.js'
 import { MAX_LENGTH } from './field-limits.js'
 import { LMA_FIELDS } from './lma-record-fields.js'
 import { hasInvalidCharacter } from './text-fields.js'

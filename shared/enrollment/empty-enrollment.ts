@@ -1,5 +1,6 @@
+import type { EnrollmentType } from '../domain/enrollment-choices.js'
 import { emptyStoredDealerEntry } from './dealer-entry-fields.js'
-import type { DealerEntry, Enrollment, EnrollmentType } from './enrollment.js'
+import type { DealerEntry, Enrollment } from './enrollment.js'
 import { emptyLmaRecord } from './lma-record-fields.js'
 
 export { emptyLmaRecord }

@@ -1,18 +1,18 @@
 import { z } from 'zod'
 import {
-  DEALER_FIELDS,
-  dealerFieldsLookedUpFrom,
-  type LookedUpDealerField,
-  type StoredDealerEntry,
-} from './dealer-entry-fields.js'
-import {
   BILLING_OPTIONS,
   ENROLLMENT_STATUSES,
   ENROLLMENT_TYPES,
   HISPANIC_OPTIONS,
   KIT_SIZES,
   LMA_TYPES,
-} from './enrollment-choices.js'
+} from '../domain/enrollment-choices.js'
+import {
+  DEALER_FIELDS,
+  dealerFieldsLookedUpFrom,
+  type LookedUpDealerField,
+  type StoredDealerEntry,
+} from './dealer-entry-fields.js'
 import {
   LMA_FIELDS,
   type LmaRecord,

@@ -1,11 +1,11 @@
 /**
  * The enrollment domain as docs/product.md#fields describes it; shared by the browser and the
  * server. The record is composed of its field descriptions and its choices
- * (enrollment-choices.ts, whose names are exported here too).
+ * (shared/domain/enrollment-choices.ts, whose names are exported here too).
  */
 import type { z } from 'zod'
+import type { ClientEnrollmentStatus, EnrollmentType } from '../domain/enrollment-choices.js'
 import type { DealerEntry } from './dealer-entry-fields.js'
-import type { ClientEnrollmentStatus, EnrollmentType } from './enrollment-choices.js'
 import type {
   bacLookupResultSchema,
   enrollmentHistoryItemSchema,
@@ -16,7 +16,6 @@ import type {
 } from './enrollment-wire-schema.js'
 import type { LmaRecord } from './lma-record-fields.js'
 
-export type { DealerEntry } from './dealer-entry-fields.js'
 export {
   BILLING_OPTIONS,
   type Billing,
@@ -35,7 +34,8 @@ export {
   type LmaType,
   MAX_DEALER_ROWS,
   US_STATES,
-} from './enrollment-choices.js'
+} from '../domain/enrollment-choices.js'
+export type { DealerEntry } from './dealer-entry-fields.js'
 export type { LmaRecord } from './lma-record-fields.js'
 
 export interface Enrollment {

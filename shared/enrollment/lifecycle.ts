@@ -1,5 +1,5 @@
-import type { MailKind } from '../mail/mail-kinds.js'
-import type { EnrollmentStatus, EnrollmentType } from './enrollment.js'
+import type { EnrollmentStatus, EnrollmentType } from '../domain/enrollment-choices.js'
+import type { MailKind } from '../domain/mail-kinds.js'
 
 /**
  * The one table of an enrollment's life (docs/product.md#lifecycle): for each action from each

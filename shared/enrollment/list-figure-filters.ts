@@ -1,4 +1,4 @@
-import { WAITING_DAYS } from '../dashboard/dashboard-figures.js'
+import { WAITING_DAYS } from '../domain/waiting-days.js'
 
 /**
  * The list's filters that the dashboard's figures open (docs/product.md#dashboard), beside the

@@ -1,14 +1,14 @@
 import type { Brand } from '../config/public-config.js'
-import { brandDisplayName } from '../format/brand-name.js'
-import { statusWords } from '../format/status-words.js'
-import { compareText } from '../format/text-order.js'
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_TYPES,
-  type EnrollmentListItem,
   type EnrollmentStatus,
   type EnrollmentType,
-} from './enrollment.js'
+} from '../domain/enrollment-choices.js'
+import { brandDisplayName } from '../format/brand-name.js'
+import { statusWords } from '../format/status-words.js'
+import { compareText } from '../format/text-order.js'
+import type { EnrollmentListItem } from './enrollment.js'
 import { ERASED_NAME } from './retention.js'
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, type LmaType } from './enrollment-choices.js'
+import { DEFAULT_COUNTRY, type LmaType } from '../domain/enrollment-choices.js'
 
 /** The LMA of an LMA enrollment, as the LMA form enters it (stored as one JSON value). */
 export interface LmaRecord {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
+import { LMA_TYPES } from '../domain/enrollment-choices.js'
 import { addressShape, authorizationShape } from './contact-shapes.js'
-import { LMA_TYPES, type LmaRecord } from './enrollment.js'
+import type { LmaRecord } from './enrollment.js'
 import { MAX_LENGTH } from './field-limits.js'
 import {
   EMAIL_PATTERN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DealerBilling, HispanicOption, KitSize } from './enrollment.js'
+import type { DealerBilling, HispanicOption, KitSize } from '../domain/enrollment-choices.js'
 import {
   centsToDollars,
   dealerRowCostCents,

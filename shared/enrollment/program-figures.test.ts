@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENROLLMENT_STATUSES } from './enrollment.js'
+import { ENROLLMENT_STATUSES } from '../domain/enrollment-choices.js'
 import { coveredDealers, orderedKits, ordersKits } from './program-figures.js'
 
 describe('what the program counts', () => {

@@ -1,4 +1,4 @@
-import type { EnrollmentStatus } from './enrollment.js'
+import type { EnrollmentStatus } from '../domain/enrollment-choices.js'
 import { type PricedRow, rowKitCount } from './pricing.js'
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { invoiceSchema } from '../invoice/invoice-schema.js'
-import { VOID_CAUSES } from '../invoice/invoice-standing.js'
-import { paymentSchema } from '../office/office-schemas.js'
-import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from './enrollment.js'
+import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../domain/enrollment-choices.js'
+import { VOID_CAUSES } from '../domain/invoice-standings.js'
+import { TIMELINE_EVENTS } from '../domain/timeline-events.js'
+import { invoiceSchema, paymentSchema } from '../invoice/invoice-schema.js'
 import { enrollmentSentBackSchema } from './enrollment-wire-schema.js'
 import { MAX_LENGTH } from './field-limits.js'
-import { LOST_LINK_ANSWER, TIMELINE_EVENTS } from './status-page.js'
+import { LOST_LINK_ANSWER } from './status-page.js'
 import { EMAIL_PATTERN } from './text-fields.js'
 import { lengthMessage, MESSAGES } from './validation-messages.js'
 
@@ -15,8 +15,7 @@ import { lengthMessage, MESSAGES } from './validation-messages.js'
  * (program-figures.ts); its words are shared/format/status-words.ts's.
  */
 
-export type { TimelineEvent } from './status-page.js'
-export { LOST_LINK_ANSWER, TIMELINE_EVENTS }
+export { LOST_LINK_ANSWER }
 
 /**
  * A status link's token (43 base64url characters, server/capability/capability-token.ts). One of

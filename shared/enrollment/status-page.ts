@@ -1,21 +1,8 @@
 /**
  * The enrollee's status page's fixed parts, without zod, so that the page's chunk carries no
- * schema code (the schemas are status-page-schema.ts).
+ * schema code (the schemas are status-page-schema.ts). The timeline's steps are
+ * shared/domain/timeline-events.ts.
  */
-
-/** What the timeline shows, each with the time it happened. */
-export const TIMELINE_EVENTS = [
-  'submitted',
-  'authorized',
-  'reauthorization',
-  'approved',
-  'declined',
-  'invoiced',
-  'invoice-revised',
-  'paid',
-  'invoice-voided',
-] as const
-export type TimelineEvent = (typeof TIMELINE_EVENTS)[number]
 
 /** The one answer to a "Lost the mail?" request, whether or not the address is known. */
 export const LOST_LINK_ANSWER =

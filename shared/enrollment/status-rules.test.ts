@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClientEnrollmentStatus, EnrollmentStatus } from './enrollment.js'
+import type { ClientEnrollmentStatus, EnrollmentStatus } from '../domain/enrollment-choices.js'
 import {
   canAuthorize,
   initialStatus,

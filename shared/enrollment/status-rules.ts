@@ -1,10 +1,9 @@
 import type {
   ClientEnrollmentStatus,
-  DealerEntry,
-  Enrollment,
   EnrollmentStatus,
   EnrollmentType,
-} from './enrollment.js'
+} from '../domain/enrollment-choices.js'
+import type { DealerEntry, Enrollment } from './enrollment.js'
 
 /** The admin actions (docs/product.md#admin-actions) whose availability depends on the enrollment. */
 export type AdminAction = 'approve' | 'reauthorize' | 'decline' | 'delete'

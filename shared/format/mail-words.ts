@@ -1,5 +1,5 @@
-import type { MailKind } from '../mail/mail-kinds.js'
-import type { MailStatus } from '../office/office-schemas.js'
+import type { MailKind } from '../domain/mail-kinds.js'
+import type { MailStatus } from '../domain/mail-statuses.js'
 
 /** How each kind of mail is named wherever the admin area shows one: the mails, the history. */
 export const MAIL_KIND_WORDS: Readonly<Record<MailKind, string>> = {

@@ -1,6 +1,6 @@
-import type { EnrollmentStatus } from '../enrollment/enrollment.js'
-import type { TimelineEvent } from '../enrollment/status-page.js'
-import type { InvoiceStanding, VoidCause } from '../invoice/invoice-standing.js'
+import type { EnrollmentStatus } from '../domain/enrollment-choices.js'
+import type { InvoiceStanding, VoidCause } from '../domain/invoice-standings.js'
+import type { TimelineEvent } from '../domain/timeline-events.js'
 import { formatDate } from './date-text.js'
 import { formatMoney } from './money-text.js'
 

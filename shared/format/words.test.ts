@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ENROLLMENT_STATUSES } from '../enrollment/enrollment.js'
-import { MAIL_KINDS } from '../mail/mail-kinds.js'
+import { ENROLLMENT_STATUSES } from '../domain/enrollment-choices.js'
+import { MAIL_KINDS } from '../domain/mail-kinds.js'
 import { MAIL_KIND_WORDS, mailKindWords } from './mail-words.js'
 import { paymentStateWords, STATUS_MEANINGS, statusPageWords, statusWords } from './status-words.js'
 

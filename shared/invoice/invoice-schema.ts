@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INVOICE_STANDINGS, VOID_CAUSES } from './invoice-standing.js'
+import { INVOICE_STANDINGS, VOID_CAUSES } from '../domain/invoice-standings.js'
 
 const money = z.number().describe('Dollars, computed from whole cents.')
 
@@ -57,3 +57,39 @@ export const invoiceSchema = z
       ),
   })
   .meta({ id: 'Invoice' })
+
+/**
+ * An invoice's payment state (docs/product.md#invoices): the payment panel's, and without its
+ * reference the enrollee's status page's.
+ */
+export const paymentSchema = z
+  .object({
+    invoiceNumber: z.string(),
+    invoiceDate: z.iso.date(),
+    dueDate: z.iso.date(),
+    grandTotal: z.number(),
+    paidOn: z.iso.date().nullable(),
+    reference: z.string().nullable(),
+    overdue: z.boolean().describe('Unpaid past its due date; never for a void invoice.'),
+    revision: z.int(),
+    standing: z.enum(INVOICE_STANDINGS),
+    voidCause: z.enum(VOID_CAUSES).nullable(),
+    creditDueBack: z
+      .number()
+      .nullable()
+      .describe(
+        'Owed back to the LMA (dollars): what it paid on an invoice now void, or above the total of one revised downwards; else null.',
+      ),
+    paidAmount: z
+      .number()
+      .nullable()
+      .describe(
+        'What the recorded payment paid (dollars): the total when it was recorded; null while unpaid.',
+      ),
+    balance: z
+      .number()
+      .describe(
+        'What is still due (dollars): the total, less a payment recorded; 0 when paid in full or void.',
+      ),
+  })
+  .meta({ id: 'InvoicePaymentState' })

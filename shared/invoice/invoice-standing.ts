@@ -1,15 +1,9 @@
+import type { InvoiceStanding } from '../domain/invoice-standings.js'
+
 /**
- * Where an invoice stands (docs/product.md#invoices): live; live but under revision while its
- * enrollment is not Approved (sent back to the representative, awaiting approval again); void
- * once its enrollment was declined or deleted. Only a live invoice (under revision or not) is
- * counted as invoiced, unpaid or overdue, and only a live one takes a payment.
+ * Where an invoice stands (shared/domain/invoice-standings.ts), from whether it was voided and its
+ * enrollment's status: live while the enrollment is Approved, under revision otherwise.
  */
-export const INVOICE_STANDINGS = ['live', 'under-revision', 'void'] as const
-export type InvoiceStanding = (typeof INVOICE_STANDINGS)[number]
-
-export const VOID_CAUSES = ['declined', 'deleted'] as const
-export type VoidCause = (typeof VOID_CAUSES)[number]
-
 export function invoiceStanding(
   invoice: { voidedAt: string | null },
   enrollmentStatus: string | null,

@@ -1,4 +1,4 @@
-import { REFERENCE_LABEL } from '../enrollment/enrollment-reference.js'
+import { REFERENCE_LABEL } from '../domain/enrollment-reference.js'
 import { formatInvoiceDate } from '../format/date-text.js'
 import type { Invoice } from './invoice.js'
 

@@ -1,17 +1,14 @@
 import type { z } from 'zod'
-import type { invoiceSchema } from './invoice-schema.js'
+import type { invoiceSchema, paymentSchema } from './invoice-schema.js'
 
-export {
-  INVOICE_STANDINGS,
-  type InvoiceStanding,
-  invoiceStanding,
-  VOID_CAUSES,
-  type VoidCause,
-} from './invoice-standing.js'
+export { invoiceStanding } from './invoice-standing.js'
 
 /** An issued invoice as the API answers it; money in dollars, computed from cents. */
 export type Invoice = z.output<typeof invoiceSchema>
 export type InvoiceItem = Invoice['items'][number]
+
+/** An invoice's payment state as the API answers it (the payment panel, the status page). */
+export type InvoicePayment = z.output<typeof paymentSchema>
 
 /** An invoice is due this many days after its receipt. */
 export const PAYMENT_DUE_DAYS = 60

@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { MAIL_STATUSES } from '../domain/mail-statuses.js'
 import { hasInvalidCharacter } from '../enrollment/text-fields.js'
 import { normalizeText } from '../enrollment/text-normalization.js'
 import { lengthMessage, MESSAGES } from '../enrollment/validation-messages.js'
-import { INVOICE_STANDINGS, VOID_CAUSES } from '../invoice/invoice-standing.js'
 import { OFFICE_LIMITS, SHARE_WITHOUT_REASON } from './office-limits.js'
 
 /**
@@ -82,7 +82,7 @@ export const paymentBody = z.strictObject({
   reference: officeText(OFFICE_LIMITS.paymentReference).optional().default(''),
 })
 
-export const mailStatusSchema = z.enum(['queued', 'sending', 'retrying', 'held', 'failed', 'sent'])
+export const mailStatusSchema = z.enum(MAIL_STATUSES)
 
 export const enrollmentMailSchema = z
   .object({
@@ -138,40 +138,6 @@ export const bulkResultSchema = z
   })
   .meta({ id: 'BulkResult' })
 
-export const paymentSchema = z
-  .object({
-    invoiceNumber: z.string(),
-    invoiceDate: z.iso.date(),
-    dueDate: z.iso.date(),
-    grandTotal: z.number(),
-    paidOn: z.iso.date().nullable(),
-    reference: z.string().nullable(),
-    overdue: z.boolean().describe('Unpaid past its due date; never for a void invoice.'),
-    revision: z.int(),
-    standing: z.enum(INVOICE_STANDINGS),
-    voidCause: z.enum(VOID_CAUSES).nullable(),
-    creditDueBack: z
-      .number()
-      .nullable()
-      .describe(
-        'Owed back to the LMA (dollars): what it paid on an invoice now void, or above the total of one revised downwards; else null.',
-      ),
-    paidAmount: z
-      .number()
-      .nullable()
-      .describe(
-        'What the recorded payment paid (dollars): the total when it was recorded; null while unpaid.',
-      ),
-    balance: z
-      .number()
-      .describe(
-        'What is still due (dollars): the total, less a payment recorded; 0 when paid in full or void.',
-      ),
-  })
-  .meta({ id: 'InvoicePaymentState' })
-
 export type EnrollmentNote = z.output<typeof noteSchema>
 export type EnrollmentMail = z.output<typeof enrollmentMailSchema>
-export type MailStatus = z.output<typeof mailStatusSchema>
-export type InvoicePayment = z.output<typeof paymentSchema>
 export type BulkResult = z.output<typeof bulkResultSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ENROLLMENT_TYPES } from '../enrollment/enrollment.js'
+import { ENROLLMENT_TYPES } from '../domain/enrollment-choices.js'
 
 /** `GET /api/re-enrollment` (docs/product.md#not-yet-re-enrolled). */
 export const notReEnrolledItemSchema = z

@@ -1,5 +1,5 @@
 import { type Browser, chromium, expect, type Locator, type Page } from '@playwright/test'
-import { MAX_DEALER_ROWS } from '../../../shared/enrollment/enrollment.js'
+import { MAX_DEALER_ROWS } from '../../../shared/domain/enrollment-choices.js'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse-run.js'
 import { mainThreadPerInput, TRACE_CATEGORIES } from './trace-tasks.js'
 

@@ -1,4 +1,4 @@
-import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
+import { REFERENCE_LABEL } from '../../../shared/domain/enrollment-reference.js'
 import type { InvoiceItemsCents } from '../../../shared/enrollment/pricing.js'
 import { formatMoney } from '../../../shared/format/money-text.js'
 import { PAYMENT_DUE_SENTENCE } from '../../../shared/invoice/invoice.js'

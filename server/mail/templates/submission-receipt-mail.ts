@@ -1,4 +1,4 @@
-import { REFERENCE_LABEL } from '../../../shared/enrollment/enrollment-reference.js'
+import { REFERENCE_LABEL } from '../../../shared/domain/enrollment-reference.js'
 import { type MailContent, renderMail } from './mail-layout.js'
 import { statusLinkBlocks } from './status-link-mail.js'
 

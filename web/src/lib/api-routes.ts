@@ -20,12 +20,11 @@ import type {
   statusPageInvoiceSchema,
   statusPageSchema,
 } from '@shared/enrollment/status-page-schema'
-import type { invoiceSchema } from '@shared/invoice/invoice-schema'
+import type { invoiceSchema, paymentSchema } from '@shared/invoice/invoice-schema'
 import type {
   bulkResultSchema,
   enrollmentMailSchema,
   noteSchema,
-  paymentSchema,
 } from '@shared/office/office-schemas'
 import type {
   invitationResultSchema,

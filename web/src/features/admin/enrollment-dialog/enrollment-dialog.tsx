@@ -1,5 +1,5 @@
+import { REFERENCE_LABEL } from '@shared/domain/enrollment-reference'
 import type { SavedEnrollment } from '@shared/enrollment/enrollment'
-import { REFERENCE_LABEL } from '@shared/enrollment/enrollment-reference'
 import { ERASED_NAME } from '@shared/enrollment/retention'
 import { statusWords } from '@shared/format/status-words'
 import { useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES } from '@shared/enrollment/enrollment'
+import { ENROLLMENT_STATUSES } from '@shared/domain/enrollment-choices'
 import { INVOICE_FILTERS, waitingFilterText } from '@shared/enrollment/list-figure-filters'
 import { statusWords } from '@shared/format/status-words'
 import { ATTENTION_FILTERS } from '@shared/office/office-limits'

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES } from '@shared/enrollment/enrollment'
+import { ENROLLMENT_STATUSES } from '@shared/domain/enrollment-choices'
 import {
   LIST_COLUMNS,
   type ListItem,

@@ -1,12 +1,8 @@
+import type { MailStatus } from '@shared/domain/mail-statuses'
 import type { ReissuedStatusLink } from '@shared/enrollment/status-page-schema'
+import type { InvoicePayment } from '@shared/invoice/invoice'
 import type { AttentionFilter } from '@shared/office/office-limits'
-import type {
-  BulkResult,
-  EnrollmentMail,
-  EnrollmentNote,
-  InvoicePayment,
-  MailStatus,
-} from '@shared/office/office-schemas'
+import type { BulkResult, EnrollmentMail, EnrollmentNote } from '@shared/office/office-schemas'
 import { call } from '../../../lib/api-client'
 
 export function getNotes(guid: string, signal?: AbortSignal): Promise<EnrollmentNote[]> {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { InvoicePayment } from '@shared/office/office-schemas'
+import type { InvoicePayment } from '@shared/invoice/invoice'
 import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

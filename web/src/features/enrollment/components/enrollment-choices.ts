@@ -1,4 +1,4 @@
-import { US_STATES } from '@shared/enrollment/enrollment'
+import { US_STATES } from '@shared/domain/enrollment-choices'
 import { KIT_PRICES_CENTS } from '@shared/enrollment/pricing'
 import { formatMoney } from '@shared/format/money-text'
 import type { Choice } from '../../../components/form/choice-field'

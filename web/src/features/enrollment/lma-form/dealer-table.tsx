@@ -1,5 +1,6 @@
+import { MAX_DEALER_ROWS } from '@shared/domain/enrollment-choices'
 import { emptyLmaDealerRow } from '@shared/enrollment/empty-enrollment'
-import { type DealerEntry, type Enrollment, MAX_DEALER_ROWS } from '@shared/enrollment/enrollment'
+import type { DealerEntry, Enrollment } from '@shared/enrollment/enrollment'
 import {
   dealerRowCostCents,
   HISPANIC_PRICE_HINT,
