@@ -3,7 +3,8 @@
  * Biome's noRestrictedImports (biome.json) keeps the rules read from an import's text: which
  * packages shared/ may use, web/ never naming server/, web/src/components/ never naming a
  * feature. dependency-cruiser resolves each import to its file and checks the whole graph: cycles,
- * the direction between the top folders, and (.dependency-cruiser-server.cjs) the server's floors.
+ * the direction between the top folders, and the floors of the server (.dependency-cruiser-server.cjs)
+ * and of shared/ (.dependency-cruiser-shared.cjs).
  */
 
 /**
