@@ -241,7 +241,7 @@ export async function buildApp({
       await api.register(rolloverRoutes, { context })
       await api.register(dashboardRoutes, { context })
       await api.register(reminderRoutes, { context })
-      await api.register(reEnrollmentRoutes)
+      await api.register(reEnrollmentRoutes, { context })
       await api.register(statusRoutes, { context })
       await api.register(auditRoutes, { context })
     },

@@ -9,23 +9,13 @@ import { describe, expect, it } from 'vitest'
  * every route, job and operation, and the command-line entry points call for their own
  * database. A `create*Repository` anywhere else in the product (server/, scripts/) fails this
  * test: called, or imported as a value (an alias would hide the call). Tests and test support
- * may make their own; `import type` (for `ReturnType<typeof ...>`) is no call.
+ * may make their own; `import type` (for `ReturnType<typeof ...>`) is no call. There is no list
+ * of exceptions.
  */
 const root = fileURLToPath(new URL('../', import.meta.url))
 
 /** The one factory. */
 const FACTORY = 'server/app-context.ts'
-
-/**
- * Until server/re-enrollment/ (another change in progress) takes the app's context from app.ts:
- * its two files, and the one builder of an enrollment context left for them. Remove each line
- * as it goes; a line that names no violation fails the test too.
- */
-const NOT_YET: Record<string, string> = {
-  'server/enrollment/enrollment-context.ts': 'createEnrollmentContext, for server/re-enrollment/',
-  'server/re-enrollment/re-enrollment-routes.ts': 'its routes build their own context',
-  'server/re-enrollment/send-invitations.ts': 'its own repositories',
-}
 
 const CALL = /\bcreate[A-Z]\w*Repository\s*\(/g
 const DEFINITION = /\bfunction\s+$/
@@ -70,15 +60,10 @@ describe('who makes repositories', () => {
         .filter(([, found]) => found.length > 0)
         .sort(([a], [b]) => (a < b ? -1 : 1)),
     )
-    const unexpected = Object.fromEntries(
-      Object.entries(making).filter(([file]) => NOT_YET[file] === undefined),
-    )
     expect(
-      unexpected,
+      making,
       `A repository is made outside ${FACTORY}: take it from the app's context (app.ts hands every route, job and operation the one context; a command-line entry point calls createRepositories), ARCHITECTURE.md#the-context.`,
     ).toEqual({})
-    const cleared = Object.keys(NOT_YET).filter((file) => making[file] === undefined)
-    expect(cleared, 'These files make no repository now: take them off NOT_YET').toEqual([])
   })
 
   it('finds a call, an aliased import, and no definition or type import', () => {

@@ -128,6 +128,8 @@ export function createNotReEnrolledRepository(db: Kysely<Database>) {
   }
 }
 
+export type NotReEnrolledRepository = ReturnType<typeof createNotReEnrolledRepository>
+
 /** brand + name key of every LMA name this year's renamed LMAs give as their previous one. */
 async function renamedLmaKeys(executor: Kysely<Database>, year: number): Promise<Set<string>> {
   const { rows } = await sql<{ brand: string; previous: string }>`

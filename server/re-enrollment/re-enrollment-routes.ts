@@ -7,11 +7,9 @@ import {
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import { staffOf } from '../auth/admin-routes-support.js'
 import { brandFilter } from '../dashboard/dashboard-query.js'
-import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { adminSecurity, problemResponses } from '../http/openapi-schemas.js'
 import { notReEnrolledQuery, regionFilter } from './not-re-enrolled-query.js'
-import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
-import { sendInvitations } from './send-invitations.js'
+import { type ReEnrollmentContext, sendInvitations } from './send-invitations.js'
 
 const admin = { tags: ['Admin'], security: adminSecurity }
 export const MAX_INVITATIONS = 500
@@ -34,9 +32,11 @@ const invitationBody = z.strictObject(
 )
 
 /** docs/product.md#not-yet-re-enrolled: the list, and invitations to enroll again. */
-export const reEnrollmentRoutes: FastifyPluginAsync = async (app) => {
-  const context = createEnrollmentContext(app.database.db, app.config, app.mail)
-  const repository = createNotReEnrolledRepository(app.database.db)
+export const reEnrollmentRoutes: FastifyPluginAsync<{ context: ReEnrollmentContext }> = async (
+  app,
+  { context },
+) => {
+  const { notReEnrolled: repository } = context
   app.addHook('onRequest', app.requireStaff)
   const api = app.withTypeProvider<ZodTypeProvider>()
 

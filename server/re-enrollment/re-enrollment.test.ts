@@ -3,11 +3,10 @@ import { EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import type { NotReEnrolledList } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
 import { INVITATION_ACTION } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
+import { createAppContext } from '../app-context.js'
 import { type DatabaseHandle, openDatabase } from '../db/database.js'
-import { createEnrollmentContext } from '../enrollment/enrollment-context.js'
 import { createEnrollmentLifecycleRepository } from '../enrollment/enrollment-lifecycle-repository.js'
 import { createHistoryRepository } from '../enrollment/history-repository.js'
-import { createOutboxRepository } from '../mail/outbox-repository.js'
 import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment, uniqueBac } from '../test-support/enrollment-fixtures.js'
 import { countLockWaiters } from '../test-support/faults/postgres.js'
@@ -363,10 +362,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
         username: 'second@contoso.example',
         scope: EVERY_ENROLLMENT,
       } as Parameters<typeof sendInvitations>[2]
-      const theirs = createEnrollmentContext(other.db, t.config, {
-        outbox: createOutboxRepository(other.db),
-        kick: () => {},
-      })
+      const theirs = createAppContext(other.db, t.config, { kick: () => {} })
       let second: ReturnType<typeof sendInvitations> | undefined
       await t.database.db.transaction().execute(async (trx) => {
         // The first administrator's invitation as it runs: the row locked, the history

@@ -6,12 +6,18 @@ import {
   type InvitationResult,
   type NotSentReason,
 } from '../../shared/re-enrollment/not-re-enrolled-schema.js'
-import { createAuditRepository, scopeFilters } from '../audit/audit-repository.js'
+import { type AuditRepository, scopeFilters } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { EnrollmentContext } from '../enrollment/enrollment-context.js'
 import { outsideRegions } from '../enrollment/enrollment-scope.js'
 import { reEnrollmentInvitationMail } from '../mail/templates/re-enrollment-invitation-mail.js'
-import { createNotReEnrolledRepository } from './not-re-enrolled-repository.js'
+import type { NotReEnrolledRepository } from './not-re-enrolled-repository.js'
+
+/** What the list and the invitations are handed: the enrollment's part of the app's context, their own repository and the audit trail. */
+export interface ReEnrollmentContext extends EnrollmentContext {
+  notReEnrolled: NotReEnrolledRepository
+  audit: AuditRepository
+}
 
 /** The public form an invitation links to. */
 export function enrollmentFormUrl(
@@ -34,12 +40,12 @@ type Sent = true | NotSentReason
  * (400); one moved out of them meanwhile is skipped.
  */
 export async function sendInvitations(
-  context: EnrollmentContext,
+  context: ReEnrollmentContext,
   guids: readonly string[],
   admin: Staff,
 ): Promise<InvitationResult> {
   const { config } = context
-  const repository = createNotReEnrolledRepository(context.db)
+  const repository = context.notReEnrolled
   await refuseOutsideScope(repository, guids, admin)
   const invited: string[] = []
   // Why each of the others was not sent: the answer says so, never a bare 0.
@@ -97,7 +103,7 @@ export async function sendInvitations(
   if (invited.length > 0) {
     // Each invitation commits in its own transaction (with its history entry); the batch's
     // entry follows them and counts those sent. A batch that sent none leaves none.
-    await createAuditRepository(context.db).record({
+    await context.audit.record({
       actor: admin.username,
       action: 'invitations',
       year: config.ENROLLMENT_YEAR,
@@ -115,7 +121,7 @@ export async function sendInvitations(
  * tell them apart for no one) sends nothing, as a bulk action changes nothing.
  */
 async function refuseOutsideScope(
-  repository: ReturnType<typeof createNotReEnrolledRepository>,
+  repository: NotReEnrolledRepository,
   guids: readonly string[],
   staff: Staff,
 ): Promise<void> {
