@@ -53,6 +53,7 @@ const FLOORS = [
       'rollover',
       'audit',
       'retention',
+      'shipping',
       'demo-data',
     ],
   },

@@ -20,6 +20,7 @@ import { createReminderRepository } from './reminders/reminder-repository.js'
 import { createEnrollmentExportRepository } from './report/enrollment-export-repository.js'
 import { createRetentionRepository } from './retention/retention-repository.js'
 import { createScheduledJobRepository } from './scheduler/scheduled-job-repository.js'
+import { createShippingRepository } from './shipping/shipping-repository.js'
 import { createStatusLinkRepository } from './status-link/status-link-repository.js'
 import { createLookupRepository } from './type-ahead/lookup-repository.js'
 
@@ -54,6 +55,7 @@ function repositoriesOn(executor: Kysely<Database>) {
     notReEnrolled: createNotReEnrolledRepository(executor),
     regions: createRegionRepository(executor),
     scheduledJobs: createScheduledJobRepository(executor),
+    shipping: createShippingRepository(executor),
     statusLinks: createStatusLinkRepository(executor),
   }
 }

@@ -42,6 +42,7 @@ import { reportRoutes } from './report/report-routes.js'
 import type { RetentionOptions } from './retention/retention-job.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import schedulerPlugin from './scheduler/scheduler-plugin.js'
+import { shippingRoutes } from './shipping/shipping-routes.js'
 import { statusLinkComposers } from './status-link/status-links.js'
 import { statusRoutes } from './status-link/status-routes.js'
 import type { BacSuggestionTimes } from './type-ahead/bac-suggestions.js'
@@ -244,6 +245,7 @@ export async function buildApp({
       await api.register(reEnrollmentRoutes, { context })
       await api.register(statusRoutes, { context })
       await api.register(auditRoutes, { context })
+      await api.register(shippingRoutes, { context })
     },
     { prefix: '/api' },
   )

@@ -15,6 +15,7 @@ function policy(overrides: Partial<RolePolicy>): RolePolicy {
   return {
     administrators: { users: [], role: 'PosAdmin' },
     readOnly: nobody,
+    fulfillment: nobody,
     regionManagers: new Map(),
     regionRolePrefix: undefined,
     ...overrides,
@@ -24,6 +25,16 @@ const role = (claims: Record<string, unknown>, rules: RolePolicy) =>
   roleOf(claims, rules)?.role ?? null
 
 describe('roleOf (docs/product.md#users)', () => {
+  it('makes the print vendor by FULFILLMENT_USERS or FULFILLMENT_ROLE, after every other role', () => {
+    const rules = policy({ fulfillment: { users: ['vera@printer.example'], role: 'PosVendor' } })
+    expect(role({ sub: 'v', preferred_username: 'VERA@printer.example' }, rules)).toBe(
+      'fulfillment',
+    )
+    expect(role({ sub: 'w', roles: ['PosVendor'] }, rules)).toBe('fulfillment')
+    expect(role({ sub: 'a', roles: ['PosVendor', 'PosAdmin'] }, rules)).toBe('administrator')
+    expect(role({ sub: 'x', roles: ['Other'] }, rules)).toBeNull()
+  })
+
   it('makes administrators of users named in ADMIN_USERS by preferred_username, email or upn, in any case', () => {
     const rules = policy({
       administrators: { users: ['ada.admin@contoso.onmicrosoft.com'], role: undefined },

@@ -13,6 +13,8 @@ export interface RolePolicy {
   administrators: ListedOrRole
   /** READONLY_USERS / READONLY_ROLE. */
   readOnly: ListedOrRole
+  /** FULFILLMENT_USERS / FULFILLMENT_ROLE: the print vendor. */
+  fulfillment: ListedOrRole
   /** REGION_MANAGERS: user (lower case) to region names. */
   regionManagers: ReadonlyMap<string, readonly string[]>
   /** REGION_ROLE_PREFIX: a roles claim value `<prefix><Region>` makes a regional manager of it. */
@@ -72,12 +74,13 @@ function holds(claims: JWTPayload, rule: ListedOrRole): boolean {
 
 /** A role, with a regional manager's region names as configured (not yet matched to regions). */
 export type RoleDecision =
-  | { role: 'administrator' | 'read-only' }
+  | { role: 'administrator' | 'read-only' | 'fulfillment' }
   | { role: 'regional-manager'; regionNames: readonly string[] }
 
 /**
  * The user's role, or null for none. A user who holds several gets the first of administrator,
- * regional manager, read-only (docs/decisions.md, "Three roles").
+ * regional manager, read-only, fulfillment (docs/decisions.md, "Three roles", and the print
+ * vendor's role of decision 94).
  */
 export function roleOf(claims: JWTPayload, policy: RolePolicy): RoleDecision | null {
   if (admitsEveryone(policy) || holds(claims, policy.administrators)) {
@@ -97,6 +100,7 @@ export function roleOf(claims: JWTPayload, policy: RolePolicy): RoleDecision | n
   }
   if (regionNames.size > 0) return { role: 'regional-manager', regionNames: [...regionNames] }
   if (holds(claims, policy.readOnly)) return { role: 'read-only' }
+  if (holds(claims, policy.fulfillment)) return { role: 'fulfillment' }
   return null
 }
 

@@ -39,9 +39,9 @@ declare module 'fastify' {
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>
     /**
      * A hook (onRequest, or preHandler where the token comes with the body) after requireStaff:
-     * 403 unless the user's role may do this (shared/auth/staff-role.ts).
+     * 403 unless the user's role may do any of `abilities` (shared/auth/staff-role.ts).
      */
-    allow(ability: StaffAbility): (request: FastifyRequest) => Promise<void>
+    allow(...abilities: StaffAbility[]): (request: FastifyRequest) => Promise<void>
     /** Verifies an ID token and answers its user with a role, or throws the 401/403/503 AppError. */
     staffFromToken(token: string | undefined, request: FastifyRequest): Promise<Staff>
     /** Verifies an ID token: who it signs in and their role, if any (401/503 AppError). */
@@ -76,6 +76,8 @@ export const NOT_ALLOWED_MESSAGES: Record<StaffRole, string> = {
   'read-only':
     'Your access to this program is read-only: a program administrator can make this change.',
   'regional-manager': 'Only a program administrator can do this.',
+  fulfillment:
+    'Your access to this program is the print vendor’s: shipping manifests and tracking only.',
 }
 
 const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
@@ -89,6 +91,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const policy: RolePolicy = {
     administrators: { users: config.ADMIN_USERS, role: config.ADMIN_ROLE },
     readOnly: { users: config.READONLY_USERS, role: config.READONLY_ROLE },
+    fulfillment: { users: config.FULFILLMENT_USERS, role: config.FULFILLMENT_ROLE },
     regionManagers: config.REGION_MANAGERS,
     regionRolePrefix: config.REGION_ROLE_PREFIX,
   }
@@ -178,11 +181,12 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (app, options) => {
       throw error
     }
   })
-  app.decorate('allow', (ability: StaffAbility) => {
+  app.decorate('allow', (...abilities: StaffAbility[]) => {
     return async (request: FastifyRequest) => {
       const staff = request.staff
       if (!staff) throw new AppError(401, SIGN_IN_MESSAGE)
-      if (!roleAllows(staff.role, ability)) {
+      if (!abilities.some((ability) => roleAllows(staff.role, ability))) {
+        const ability = abilities.join('|')
         request.log.info({ username: staff.username, role: staff.role, ability }, 'not allowed')
         throw new AppError(403, NOT_ALLOWED_MESSAGES[staff.role])
       }

@@ -88,6 +88,9 @@ const envSchema = z.object({
   /** Read-only users: every admin screen, figure and download, no change. */
   READONLY_USERS: commaList.default([]),
   READONLY_ROLE: z.string().min(1).optional(),
+  /** The print vendor: released manifests and the tracking upload, nothing else. */
+  FULFILLMENT_USERS: commaList.default([]),
+  FULFILLMENT_ROLE: z.string().min(1).optional(),
   /** Regional managers: their regions' enrollments only. */
   REGION_MANAGERS: regionManagerList.default(new Map()),
   REGION_ROLE_PREFIX: z.string().min(1).max(100).optional(),
@@ -282,9 +285,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     programCalendar,
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     // The development provider's users carry roles: 'admin' makes an administrator, 'readonly' a
-    // read-only user and 'region.<Name>' a regional manager of that region (dev-user-list.ts).
+    // read-only user, 'fulfillment' the print vendor and 'region.<Name>' a regional manager of
+    // that region (dev-user-list.ts).
     ADMIN_ROLE: parsed.ADMIN_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'admin'),
     READONLY_ROLE: parsed.READONLY_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'readonly'),
+    FULFILLMENT_ROLE:
+      parsed.FULFILLMENT_ROLE ?? (parsed.OIDC_AUTHORITY ? undefined : 'fulfillment'),
     REGION_ROLE_PREFIX:
       parsed.REGION_ROLE_PREFIX ?? (parsed.OIDC_AUTHORITY ? undefined : 'region.'),
     isProduction: parsed.NODE_ENV === 'production',

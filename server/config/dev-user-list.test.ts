@@ -12,10 +12,12 @@ describe('sign-in configuration', () => {
         roles: ['region.GreatLakes', 'region.California'],
       },
       { email: 'reader@example.com', name: 'Rory Reader', roles: ['readonly'] },
+      { email: 'vendor@example.com', name: 'Vera Vendor', roles: ['fulfillment'] },
       { email: 'viewer@example.com', name: 'Victor Viewer', roles: [] },
     ])
     expect(config.ADMIN_ROLE).toBe('admin')
     expect(config.READONLY_ROLE).toBe('readonly')
+    expect(config.FULFILLMENT_ROLE).toBe('fulfillment')
     expect(config.REGION_ROLE_PREFIX).toBe('region.')
     expect(config.DEV_PASSWORD).toBe('dev')
   })

@@ -53,5 +53,6 @@ export const DEFAULT_DEV_USERS = [
   'admin@example.com:Ada Admin:admin',
   'regional@example.com:Rhea Regional:region.GreatLakes|region.California',
   'reader@example.com:Rory Reader:readonly',
+  'vendor@example.com:Vera Vendor:fulfillment',
   'viewer@example.com:Victor Viewer',
 ].join(',')

@@ -53,6 +53,25 @@ export interface EnrollmentColumns {
   erased_at: ColumnType<Date | null, never, Date | string | null>
   /** Its dealer rows; kept by the database (migration 0009), never written by the code. */
   dealer_rows: DatabaseCount
+  /**
+   * The dealer rows it had when it was sent back after approval (migration 0022): the manifests
+   * keep shipping them until it is approved again or declined; null otherwise.
+   */
+  approved_dealers: JSONColumnType<ShipDealer[], string | null | undefined, string | null> | null
+}
+
+/** What a dealer row ships (migration 0022, `enrollments.approved_dealers`). */
+export interface ShipDealer {
+  bac: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  kitSize: string
+  hispanic: string
+  billing: string
 }
 
 /** A count the database keeps (triggers of migration 0009): read, never inserted or set. */
@@ -326,6 +345,94 @@ export interface EnrollmentListChangeTable {
   regions: (number | null)[]
 }
 
+/** A sales event of a brand's year (migration 0022, server/shipping/). */
+export interface SalesEventTable {
+  id: Generated<string>
+  guid: string
+  brand: string
+  year: number
+  number: number
+  name: string
+  name_key: string
+  ship_by: ColumnType<string, string, string>
+  in_store_from: ColumnType<string, string, string>
+  in_store_to: ColumnType<string, string, string>
+  created_at: Generated<Date>
+  modified_at: Generated<Date>
+  version: Generated<number>
+}
+
+/** A release of an event's manifest to the print vendor. */
+export interface ManifestReleaseTable {
+  id: Generated<string>
+  event_id: string
+  number: number
+  released_at: Generated<Date>
+  released_by: string
+  row_count: number
+  change_count: number
+}
+
+/** A row of a released manifest, with its change since the release before. */
+export interface ManifestReleaseRowTable {
+  release_id: string
+  position: number
+  change: string
+  bac: string
+  bac_key: string
+  dealer_name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  english_kit: string | null
+  english_kits: number
+  hispanic_kit: string | null
+  hispanic_kits: number
+  reference: string
+  enrollment_guid: string
+  region_id: number | null
+}
+
+/** The office's ship-to address of one dealer of an LMA enrollment. */
+export interface ShipToOverrideTable {
+  enrollment_guid: string
+  bac_key: string
+  name: string
+  address: string
+  city: string
+  state: string
+  postal: string
+  country: string
+  modified_at: Generated<Date>
+  modified_by: string
+}
+
+/** A package the vendor shipped: one per event, BAC and tracking number. */
+export interface ShipmentTable {
+  id: Generated<string>
+  event_id: string
+  bac: string
+  bac_key: string
+  tracking_number: string
+  carrier: string
+  shipped_on: ColumnType<string, string, string>
+  enrollment_guid: string
+  region_id: number | null
+  recorded_at: Generated<Date>
+  recorded_by: string
+  modified_at: Date | null
+  modified_by: string | null
+}
+
+/** The one mail per enrollment and event saying its kits shipped. */
+export interface ShipmentNoticeTable {
+  enrollment_guid: string
+  event_id: string
+  queued_at: Generated<Date>
+}
+
 /** The database as Kysely sees it; one interface per table. */
 export interface Database {
   regions: RegionTable
@@ -345,4 +452,10 @@ export interface Database {
   scheduled_jobs: ScheduledJobTable
   audit_trail: AuditTrailTable
   enrollment_list_changes: EnrollmentListChangeTable
+  sales_events: SalesEventTable
+  manifest_releases: ManifestReleaseTable
+  manifest_release_rows: ManifestReleaseRowTable
+  ship_to_overrides: ShipToOverrideTable
+  shipments: ShipmentTable
+  shipment_notices: ShipmentNoticeTable
 }

@@ -10,7 +10,7 @@ import { AppError } from '../http/app-error.js'
 import type { EnrollmentContext } from './enrollment-context.js'
 import type { StoredEnrollment } from './enrollment-mapping.js'
 import { lockInScope, NO_ENROLLMENT_MESSAGE } from './enrollment-scope.js'
-import { invoiceFollows } from './invoice-follows.js'
+import { invoiceFollows, lifecycleRowOf } from './invoice-follows.js'
 
 export interface AdminActionOptions {
   guid: string
@@ -69,6 +69,14 @@ export async function runAdminAction(
       after,
       { reason: options.reason },
     )
+    // The manifests: an enrollment sent back after approval keeps the rows it was approved
+    // with until it is approved again or declined (shared/enrollment/lifecycle.ts, shipments).
+    const shipments = lifecycleRowOf(LIFECYCLE_ACTION[options.action], stored)?.shipments
+    if (shipments === 'keeps' && stored.status === 'Approved') {
+      await context.lifecycle.keepApprovedDealers(trx, stored.id)
+    } else if (shipments === 'ships' || (shipments === 'cancels' && after)) {
+      await context.lifecycle.keepApprovedDealers(trx, stored.id, { forget: true })
+    }
     const changes = [...(options.changes ?? []), ...invoice.changes]
     // Leaving Declined takes the shown decline reason off the status page: the history says so.
     if (shownBefore !== null && statusAfter !== 'Declined') {

@@ -65,6 +65,33 @@ export function createEnrollmentLifecycleRepository() {
         .execute()
     },
 
+    /**
+     * Keeps the dealer rows it has now as the rows it was approved with (`approved_dealers`,
+     * what the manifests ship while it is sent back), unless it already keeps some; or, with
+     * `forget`, lets them go (approved again, or declined).
+     */
+    async keepApprovedDealers(
+      executor: Kysely<Database>,
+      id: string,
+      options: { forget?: boolean } = {},
+    ): Promise<void> {
+      if (options.forget) {
+        await executor
+          .updateTable('enrollments')
+          .set({ approved_dealers: null })
+          .where('id', '=', id)
+          .where('approved_dealers', 'is not', null)
+          .execute()
+        return
+      }
+      await sql`update enrollments e set approved_dealers = coalesce(
+          (select jsonb_agg(jsonb_build_object('bac', d.bac, 'name', d.name, 'address', d.address,
+            'city', d.city, 'state', d.state, 'postal', d.postal, 'country', d.country,
+            'kitSize', d.kit_size, 'hispanic', d.hispanic, 'billing', d.billing) order by d.position)
+           from enrollment_dealers d where d.enrollment_id = e.id), '[]'::jsonb)
+        where e.id = ${id} and e.approved_dealers is null`.execute(executor)
+    },
+
     /** Removes the enrollment; its dealer rows go with it (on delete cascade), its history stays. */
     async remove(executor: Kysely<Database>, id: string): Promise<void> {
       await executor.deleteFrom('enrollments').where('id', '=', id).execute()

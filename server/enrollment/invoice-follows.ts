@@ -3,6 +3,7 @@ import { INVOICE_FIELD } from '../../shared/enrollment/history-changes.js'
 import {
   type InvoiceEffect,
   type LifecycleAction,
+  type LifecycleRow,
   lifecycleRows,
 } from '../../shared/enrollment/lifecycle.js'
 import type { Config } from '../config/config.js'
@@ -36,10 +37,17 @@ export function invoiceEffectOf(
   enrollment: Pick<StoredEnrollment, 'type'>,
   statusBefore: StoredEnrollment['status'],
 ): InvoiceEffect {
-  const row = lifecycleRows(action, enrollment.type).find((each) =>
-    each.from.some((status) => status === statusBefore),
+  return lifecycleRowOf(action, { type: enrollment.type, status: statusBefore })?.invoice ?? 'none'
+}
+
+/** The lifecycle table's row of `action` on an enrollment of its type and status (before it). */
+export function lifecycleRowOf(
+  action: LifecycleAction,
+  enrollment: Pick<StoredEnrollment, 'type' | 'status'>,
+): LifecycleRow | undefined {
+  return lifecycleRows(action, enrollment.type).find((each) =>
+    each.from.some((status) => status === enrollment.status),
   )
-  return row?.invoice ?? 'none'
 }
 
 /**

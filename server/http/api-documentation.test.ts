@@ -25,6 +25,8 @@ const WITH_TOKEN = [
   'administrator',
   'anyone signed in',
   'operator',
+  'every role, the vendor',
+  'administrator, the vendor',
 ]
 
 const unquote = (cell: string | undefined) => (cell ?? '').replaceAll('`', '').trim()

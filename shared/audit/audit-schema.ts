@@ -3,7 +3,8 @@ import { z } from 'zod'
 /**
  * The audit trail (docs/product.md#audit-trail): what the program office did to many rows at
  * once or took out of the application, and each run of the data retention's erasure. Single
- * actions on one enrollment stay in its history.
+ * actions on one enrollment stay in its history. Shipping's sales events, releases, tracking
+ * uploads and corrections are here too (docs/product.md#shipping).
  */
 export const AUDIT_ACTIONS = [
   'export',
@@ -16,6 +17,13 @@ export const AUDIT_ACTIONS = [
   'invitations',
   'payment',
   'retention-erasure',
+  'event-added',
+  'event-changed',
+  'event-removed',
+  'manifest-release',
+  'tracking-upload',
+  'shipment-changed',
+  'ship-to-changed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

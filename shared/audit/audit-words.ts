@@ -14,6 +14,13 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   invitations: 'Sent re-enrollment invitations',
   payment: 'Changed an invoice’s payment',
   'retention-erasure': 'Erased personal data (data retention)',
+  'event-added': 'Added a sales event',
+  'event-changed': 'Renamed or re-dated a sales event',
+  'event-removed': 'Removed a sales event',
+  'manifest-release': 'Released a shipment manifest',
+  'tracking-upload': 'Uploaded tracking',
+  'shipment-changed': 'Corrected a shipment',
+  'ship-to-changed': 'Changed a dealer’s ship-to address',
 }
 
 const FILTER_LABELS: Record<string, string> = {
@@ -38,10 +45,22 @@ const FILTER_LABELS: Record<string, string> = {
   paymentReference: 'Payment reference',
   erasedBefore: 'Program years before',
   retentionYears: 'Years kept',
+  event: 'Event',
+  name: 'Name',
+  shipBy: 'Ship by',
+  inStoreFrom: 'In store from',
+  inStoreTo: 'In store to',
+  release: 'Release',
+  file: 'File',
+  bac: 'BAC',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  shippedOn: 'Shipped on',
+  reference: 'Reference',
 }
 
 /** The filters whose value is a calendar date ('2026-11-28'). */
-const DATE_FILTERS = new Set(['paidOn'])
+const DATE_FILTERS = new Set(['paidOn', 'shipBy', 'inStoreFrom', 'inStoreTo', 'shippedOn'])
 
 /**
  * A filter's value in words: a sort as the list says it ('Updated, newest first', not

@@ -1,9 +1,14 @@
 /**
- * Who may do what in the admin area (docs/product.md#users): the three roles, what each may do,
+ * Who may do what in the admin area (docs/product.md#users): the four roles, what each may do,
  * and the words the header shows. The server decides every route by `roleAllows`; the browser
  * reads the same table to leave out the buttons a role may not use.
  */
-export const STAFF_ROLES = ['administrator', 'regional-manager', 'read-only'] as const
+export const STAFF_ROLES = [
+  'administrator',
+  'regional-manager',
+  'read-only',
+  'fulfillment',
+] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
 /**
@@ -13,14 +18,18 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
  * - `change`: approve, decline, re-authorize, edit, notes, send again, payments, bulk actions,
  *   invitations and status links (a regional manager's in their regions only);
  * - `delete`, `rollover`: administrators only;
- * - `audit`: the audit trail, which names every region's work: administrators and read-only.
+ * - `audit`: the audit trail, which names every region's work: administrators and read-only;
+ * - `ship`: the sales events and the release of their manifests: administrators only;
+ * - `fulfill`: the print vendor's pages (released manifests, the tracking upload): the vendor
+ *   (the `fulfillment` role, which may do nothing else) and administrators.
  */
-export type StaffAbility = 'view' | 'change' | 'delete' | 'rollover' | 'audit'
+export type StaffAbility = 'view' | 'change' | 'delete' | 'rollover' | 'audit' | 'ship' | 'fulfill'
 
 const ABILITIES: Record<StaffRole, readonly StaffAbility[]> = {
-  administrator: ['view', 'change', 'delete', 'rollover', 'audit'],
+  administrator: ['view', 'change', 'delete', 'rollover', 'audit', 'ship', 'fulfill'],
   'regional-manager': ['view', 'change'],
   'read-only': ['view', 'audit'],
+  fulfillment: ['fulfill'],
 }
 
 export function roleAllows(role: StaffRole, ability: StaffAbility): boolean {
@@ -32,6 +41,7 @@ export const STAFF_ROLE_WORDS: Record<StaffRole, string> = {
   administrator: 'Administrator',
   'regional-manager': 'Regional manager',
   'read-only': 'Read-only',
+  fulfillment: 'Fulfillment',
 }
 
 /**

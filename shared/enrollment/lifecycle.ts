@@ -3,7 +3,8 @@ import type { MailKind } from '../domain/mail-kinds.js'
 
 /**
  * The one table of an enrollment's life (docs/product.md#lifecycle): for each action from each
- * status, what happens to the status, the invoice, the payment, the status link, the history, the
+ * status, what happens to the status, the invoice, the payment, the shipment manifests, the
+ * status link, the history, the
  * figures, and who is mailed with what. The server acts on its `invoice` and `mails` columns
  * (server/enrollment/invoice-follows.ts, and the actions that queue the mails); docs/product.md
  * shows it as rendered by `lifecycleMarkdown` (a test keeps them equal); the model-based test
@@ -44,6 +45,19 @@ export type InvoiceEffect =
   | 'kept'
   | 'none'
 
+/**
+ * What an action does to the shipment manifests of its year's sales events
+ * (docs/product.md#manifests); a release shows the difference:
+ * - `ships`: its dealer rows (billing not None) are on the manifests as they are now;
+ * - `follows`: an Approved enrollment's rows follow the change; otherwise none;
+ * - `keeps`: sent back after approval, it keeps the rows it was approved with on the manifests
+ *   until it is approved again (a change) or declined (a cancellation);
+ * - `cancels`: its rows leave the manifests (a cancellation in the next release);
+ * - `none`: not on a manifest, or untouched.
+ * Shipments already recorded stay with their event.
+ */
+export type ShipmentEffect = 'ships' | 'follows' | 'keeps' | 'cancels' | 'none'
+
 /** A mail an action queues: its kind, to whom, and when (always when `when` is absent). */
 export interface LifecycleMail {
   kind: MailKind
@@ -61,6 +75,7 @@ export interface LifecycleRow {
   /** The status after it: a status, unchanged, or removed. */
   to: EnrollmentStatus | 'unchanged' | 'removed'
   invoice: InvoiceEffect
+  shipments: ShipmentEffect
   statusLink: string
   history: string
   figures: string
@@ -83,6 +98,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['(new)'],
     to: 'Declined',
     invoice: 'none',
+    shipments: 'none',
     statusLink: 'minted when the receipt leaves',
     history: 'submitted',
     figures: 'a declined dealer: no kits, no amount',
@@ -95,6 +111,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['(new)'],
     to: 'Approving',
     invoice: 'none',
+    shipments: 'none',
     statusLink: 'minted when the receipt leaves',
     history: 'submitted',
     figures: 'its dealer, kits and kit cost',
@@ -106,6 +123,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['(new)'],
     to: 'Authorizing',
     invoice: 'none',
+    shipments: 'none',
     statusLink: 'minted when the receipt leaves',
     history: 'submitted',
     figures: 'its dealers, kits and kit cost',
@@ -117,6 +135,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['Authorizing', 'Approving'],
     to: 'Approving',
     invoice: 'stays-under-revision',
+    shipments: 'keeps',
     statusLink: 'unchanged',
     history: 'authorized, with the changes (none when nothing changed again)',
     figures: 'its dealers and kits as authorized; once invoiced, the live invoice’s total',
@@ -135,6 +154,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['Authorizing', 'Approving', 'Declined'],
     to: 'Approved',
     invoice: 'none',
+    shipments: 'ships',
     statusLink: 'unchanged',
     history: 'approved',
     figures: 'approved: its kits and kit cost',
@@ -146,6 +166,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['Authorizing', 'Approving', 'Declined'],
     to: 'Approved',
     invoice: 'issue-or-revise',
+    shipments: 'ships',
     statusLink: 'unchanged',
     history: 'approved; the invoice issued or revised (revision n → n+1)',
     figures: 'invoiced: the live invoice’s total',
@@ -165,6 +186,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['Approved'],
     to: 'unchanged',
     invoice: 'revise-if-owed-changes',
+    shipments: 'follows',
     statusLink: 'unchanged',
     history: 'updated, with the changes; the invoice’s revision when it changed',
     figures: 'its dealers and kits as saved; the revised invoice’s total',
@@ -183,6 +205,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ANY,
     to: 'unchanged',
     invoice: 'none',
+    shipments: 'follows',
     statusLink: 'unchanged',
     history: 'updated, with the changes',
     figures: 'its dealers and kits as saved; once invoiced, the live invoice’s total',
@@ -194,6 +217,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ANY,
     to: 'Authorizing',
     invoice: 'stays-under-revision',
+    shipments: 'keeps',
     statusLink: 'unchanged; the page says it was sent back, and why',
     history: 're-authorized, with the reason',
     figures: 'Authorizing; its live invoice still counted, under revision',
@@ -205,6 +229,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ['Authorizing', 'Approving', 'Approved'],
     to: 'Declined',
     invoice: 'void',
+    shipments: 'cancels',
     statusLink: 'unchanged; the page shows the reason if shared, and the void',
     history: 'declined, with the reason and whether it is shown; the invoice void',
     figures: 'declined: no kits, no amount; the void invoice not invoiced, unpaid or overdue',
@@ -216,6 +241,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ANY,
     to: 'removed',
     invoice: 'void',
+    shipments: 'cancels',
     statusLink: 'opens nothing',
     history: 'deleted (the history survives)',
     figures: 'gone; the void invoice kept in the invoices report only',
@@ -228,6 +254,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ANY,
     to: 'unchanged',
     invoice: 'payment',
+    shipments: 'none',
     statusLink: 'unchanged; the page shows paid, or a credit due back on a void invoice',
     history: 'paid or unpaid, with the date and reference',
     figures: 'paid, unpaid or overdue (live invoices only)',
@@ -240,6 +267,7 @@ export const LIFECYCLE: readonly LifecycleRow[] = [
     from: ANY,
     to: 'unchanged',
     invoice: 'kept',
+    shipments: 'none',
     statusLink: 'revoked',
     history: 'personal data erased',
     figures: 'unchanged',
@@ -264,10 +292,19 @@ const INVOICE_WORDS: Readonly<Record<InvoiceEffect, string>> = {
   none: 'none',
 }
 
+const SHIPMENT_WORDS: Readonly<Record<ShipmentEffect, string>> = {
+  ships: 'its dealer rows ship: added or changed in the next release',
+  follows: 'an Approved enrollment’s rows follow: changed in the next release',
+  keeps:
+    'sent back after approval: its approved rows stay on the manifests until it is approved again or declined',
+  cancels: 'its rows leave the manifests: cancelled in the next release',
+  none: 'none',
+}
+
 /** The table as docs/product.md#lifecycle shows it (markdown). */
 export function lifecycleMarkdown(): string {
   const header =
-    '| action | of | from | to | invoice | status link | history | figures | mails |\n|---|---|---|---|---|---|---|---|---|'
+    '| action | of | from | to | invoice | shipments | status link | history | figures | mails |\n|---|---|---|---|---|---|---|---|---|---|'
   const rows = LIFECYCLE.map((row) =>
     [
       row.action + (row.when ? ` (${row.when})` : ''),
@@ -275,6 +312,7 @@ export function lifecycleMarkdown(): string {
       row.from.join(', '),
       row.to,
       INVOICE_WORDS[row.invoice],
+      SHIPMENT_WORDS[row.shipments],
       row.statusLink,
       row.history,
       row.figures,

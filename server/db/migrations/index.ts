@@ -20,6 +20,7 @@ import * as dataRetention from './0018-data-retention.js'
 import * as enrollmentListChanges from './0019-enrollment-list-changes.js'
 import * as capabilityMail from './0020-capability-mail.js'
 import * as invoiceRevisions from './0021-invoice-revisions.js'
+import * as shipping from './0022-shipping.js'
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-enrollment-list-changes': enrollmentListChanges,
   '0020-capability-mail': capabilityMail,
   '0021-invoice-revisions': invoiceRevisions,
+  '0022-shipping': shipping,
 }
