@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { type EnrollmentScope, inScope } from '../../shared/auth/staff-role.js'
-import { ENROLLMENT_TYPES } from '../../shared/enrollment/enrollment.js'
+import { ENROLLMENT_TYPES } from '../../shared/domain/enrollment-choices.js'
 import { yearBrandQuery } from '../dashboard/dashboard-query.js'
 import { AppError } from '../http/app-error.js'
 import { blankIsAbsent } from '../http/query-text.js'

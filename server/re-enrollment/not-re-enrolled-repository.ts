@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
-import type { EnrollmentType, LmaRecord } from '../../shared/enrollment/enrollment.js'
+import type { EnrollmentType } from '../../shared/domain/enrollment-choices.js'
+import type { LmaRecord } from '../../shared/enrollment/enrollment.js'
 import { lmaNameKey } from '../../shared/enrollment/lma-name-key.js'
 import {
   INVITATION_ACTION,

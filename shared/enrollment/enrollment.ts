@@ -1,7 +1,7 @@
 /**
  * The enrollment domain as docs/product.md#fields describes it; shared by the browser and the
- * server. The record is composed of its field descriptions and its choices
- * (shared/domain/enrollment-choices.ts, whose names are exported here too).
+ * server. The record is composed of its field descriptions and its choices (the statuses, types
+ * and choices are shared/domain/enrollment-choices.ts's: import them from there).
  */
 import type { z } from 'zod'
 import type { ClientEnrollmentStatus, EnrollmentType } from '../domain/enrollment-choices.js'
@@ -16,25 +16,6 @@ import type {
 } from './enrollment-wire-schema.js'
 import type { LmaRecord } from './lma-record-fields.js'
 
-export {
-  BILLING_OPTIONS,
-  type Billing,
-  type ClientEnrollmentStatus,
-  DEFAULT_COUNTRY,
-  type DealerBilling,
-  ENROLLMENT_STATUSES,
-  ENROLLMENT_TYPES,
-  type EnrollmentStatus,
-  type EnrollmentType,
-  HISPANIC_OPTIONS,
-  type HispanicOption,
-  KIT_SIZES,
-  type KitSize,
-  LMA_TYPES,
-  type LmaType,
-  MAX_DEALER_ROWS,
-  US_STATES,
-} from '../domain/enrollment-choices.js'
 export type { DealerEntry } from './dealer-entry-fields.js'
 export type { LmaRecord } from './lma-record-fields.js'
 
