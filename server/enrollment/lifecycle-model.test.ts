@@ -287,6 +287,8 @@ interface Enrolled {
   sentBack: { reason: string | null } | undefined
   /** The decline reason the office chose to show, while Declined. */
   sharedDeclineReason: string | null
+  /** The rows it was approved with, kept on the manifests while it is sent back after approval. */
+  keptForShipping: Row[] | null
   invoice: ModelInvoice | null
   /** The enrollment as the dialog last read it: what a Save or an authorization sends back. */
   wire: Record<string, unknown> & { dealers: Array<Record<string, unknown>> }
@@ -451,6 +453,50 @@ class World {
 
   async start(): Promise<void> {
     this.outboxMark = await this.lastOutboxId()
+    const event = await this.t.asAdmin({
+      method: 'POST',
+      url: `/api/shipping/events?brand=chevy&year=${YEAR}`,
+      payload: {
+        name: 'Model Event',
+        shipBy: `${YEAR}-06-01`,
+        inStoreFrom: `${YEAR}-06-15`,
+        inStoreTo: `${YEAR}-06-30`,
+      },
+    })
+    expect(event.statusCode, event.body).toBe(201)
+    this.eventGuid = (event.json() as { guid: string }).guid
+  }
+
+  /** The sales event whose manifest the checks read. */
+  private eventGuid = ''
+
+  /**
+   * The dealers the manifest ships to, as the lifecycle table's shipments column says: an
+   * Approved enrollment's rows, or the rows an enrollment sent back after approval was approved
+   * with; billing None never. Each by BAC, with its enrollment's guid (a row the manifest cannot
+   * ship, an LMA dealer the directory does not know, is listed as a problem: it counts here).
+   */
+  private async checkManifest(context: string): Promise<void> {
+    const answer = await this.get<{
+      rows: Array<{ bac: string; enrollmentGuid: string }>
+      problems: Array<{ bac: string; enrollmentGuid: string }>
+    }>(`/api/shipping/events/${this.eventGuid}/manifest`)
+    expect(answer.status, `${context}: the manifest (${answer.text})`).toBe(200)
+    const shipped = [...answer.body.rows, ...answer.body.problems]
+      .map((row) => `${row.enrollmentGuid} ${row.bac}`)
+      .sort()
+    const expected = this.enrolled
+      .flatMap((e) => {
+        const rows =
+          e.status === 'Approved'
+            ? e.rows
+            : e.status === 'Authorizing' || e.status === 'Approving'
+              ? (e.keptForShipping ?? [])
+              : []
+        return rows.filter((row) => row.billing !== 'None').map((row) => `${e.guid} ${row.bac}`)
+      })
+      .sort()
+    expect(shipped, `${context}: the manifest's dealers (rows and problems)`).toEqual(expected)
   }
 
   private async lastOutboxId(): Promise<string> {
@@ -617,6 +663,7 @@ class World {
       })),
       sentBack: undefined,
       sharedDeclineReason: null,
+      keptForShipping: null,
       invoice: null,
       wire: { dealers: [] },
     }
@@ -806,6 +853,11 @@ class World {
 
   /** The status and the invoice after an action the table's row allowed. */
   private follow(e: Enrolled, row: LifecycleRow, action: LifecycleAction): Facts {
+    if (row.shipments === 'keeps' && e.status === 'Approved') {
+      e.keptForShipping ??= e.rows.map((each) => ({ ...each }))
+    } else if (row.shipments === 'ships' || row.shipments === 'cancels') {
+      e.keptForShipping = null
+    }
     if (row.to === 'removed') e.status = 'Deleted'
     else if (row.to !== 'unchanged') e.status = row.to
     const invoice = e.invoice
@@ -965,6 +1017,7 @@ class World {
       )
     }
     if (full || changed) await this.checkDashboard(context, invoices)
+    if (full || changed) await this.checkManifest(context)
 
     // Numbers: unique and gap-free in the year, a void one never reused.
     if (full) {
