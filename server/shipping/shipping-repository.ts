@@ -456,7 +456,172 @@ export function createShippingRepository(db: Kysely<Database>) {
       }
       return number
     },
+
+    /** The shipments of one enrollment with their events, by shipped date. */
+    async shipmentsOf(enrollmentGuid: string): Promise<StoredShipment[]> {
+      const result = await sql<ShipmentRecord>`select ${SHIPMENT_COLUMNS} from shipments s
+        join sales_events e on e.id = s.event_id
+        where s.enrollment_guid = ${enrollmentGuid}
+        order by s.shipped_on, s.id`.execute(db)
+      return result.rows.map(toStoredShipment)
+    },
+
+    /** A shipment by id; `lock` takes its row lock (corrections of one shipment queue). */
+    async findShipment(
+      id: string,
+      options: { lock?: boolean } = {},
+    ): Promise<StoredShipment | null> {
+      if (options.lock) {
+        await sql`select id from shipments where id = ${id} for update`.execute(db)
+      }
+      const result = await sql<ShipmentRecord>`select ${SHIPMENT_COLUMNS} from shipments s
+        join sales_events e on e.id = s.event_id
+        where s.id = ${id}`.execute(db)
+      const row = result.rows[0]
+      return row ? toStoredShipment(row) : null
+    },
+
+    /** Whether another shipment of the same event and BAC has this tracking number. */
+    async trackingNumberTaken(shipment: StoredShipment, trackingNumber: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('shipments')
+        .select('id')
+        .where('event_id', '=', shipment.eventId)
+        .where('bac_key', '=', shipment.bacKey)
+        .where('tracking_number', '=', trackingNumber)
+        .where('id', '!=', shipment.id)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Corrects a shipment's carrier, tracking number and shipped date; records who and when. */
+    async correctShipment(
+      id: string,
+      fields: { carrier: string; trackingNumber: string; shippedOn: string },
+      actor: string,
+    ): Promise<void> {
+      await db
+        .updateTable('shipments')
+        .set({
+          carrier: fields.carrier,
+          tracking_number: fields.trackingNumber,
+          shipped_on: fields.shippedOn,
+          modified_at: sql<Date>`now()`,
+          modified_by: actor,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /**
+     * Per released event of the brand's year (by guid): its latest release's number and whether
+     * a row of the enrollment ships on it (a cancellation does not).
+     */
+    async latestReleasesOf(
+      brand: string,
+      year: number,
+      enrollmentGuid: string,
+    ): Promise<Map<string, { number: number; onIt: boolean }>> {
+      const result = await sql<{ guid: string; number: number; on_it: boolean }>`
+        select e.guid, r.number, exists (
+            select 1 from manifest_release_rows rr
+            where rr.release_id = r.id and rr.enrollment_guid = ${enrollmentGuid}
+              and rr.change <> 'cancelled') as on_it
+        from sales_events e
+        join manifest_releases r on r.event_id = e.id
+        where e.brand = ${brand} and e.year = ${year}
+          and r.number = (select max(m.number) from manifest_releases m where m.event_id = e.id)`.execute(
+        db,
+      )
+      return new Map(
+        result.rows.map((row) => [row.guid, { number: Number(row.number), onIt: row.on_it }]),
+      )
+    },
+
+    /** The office's ship-to addresses of an enrollment's dealers, by BAC key. */
+    async shipToOverridesOf(enrollmentGuid: string): Promise<Map<string, ShipToAddress>> {
+      const rows = await db
+        .selectFrom('ship_to_overrides')
+        .select(['bac_key', 'name', 'address', 'city', 'state', 'postal', 'country'])
+        .where('enrollment_guid', '=', enrollmentGuid)
+        .execute()
+      return new Map(rows.map(({ bac_key, ...address }) => [bac_key, address]))
+    },
+
+    /**
+     * Stores sales events with the guids given (the demo data's, repeatable); numbered after the
+     * brand's year's last in their order. An event whose name its brand's year has is skipped.
+     */
+    async insertEventsWithGuids(
+      events: ReadonlyArray<SalesEventBody & { guid: string; brand: string; year: number }>,
+    ): Promise<void> {
+      for (const event of events) {
+        await sql`insert into sales_events
+            (guid, brand, year, number, name, name_key, ship_by, in_store_from, in_store_to)
+          select ${event.guid}, ${event.brand}, ${event.year},
+            coalesce((select max(number) from sales_events
+              where brand = ${event.brand} and year = ${event.year}), 0) + 1,
+            ${event.name}, ${eventNameKey(event.name)}, ${event.shipBy}, ${event.inStoreFrom},
+            ${event.inStoreTo}
+          on conflict (brand, year, name_key) do nothing`.execute(db)
+      }
+    },
   }
 }
 
 export type ShippingRepository = ReturnType<typeof createShippingRepository>
+
+/** A shipment with what its correction and its answer need. */
+export interface StoredShipment {
+  id: string
+  eventId: string
+  eventGuid: string
+  eventCode: string
+  eventName: string
+  eventYear: number
+  eventBrand: string
+  bac: string
+  bacKey: string
+  carrier: string
+  trackingNumber: string
+  shippedOn: string
+  enrollmentGuid: string
+}
+
+const SHIPMENT_COLUMNS = sql<string>`s.id, s.event_id, e.guid as event_guid, e.brand, e.year,
+  e.number, e.name, s.bac, s.bac_key, s.carrier, s.tracking_number,
+  to_char(s.shipped_on, 'YYYY-MM-DD') as shipped_on, s.enrollment_guid`
+
+interface ShipmentRecord {
+  id: string | number
+  event_id: string | number
+  event_guid: string
+  brand: string
+  year: number
+  number: number
+  name: string
+  bac: string
+  bac_key: string
+  carrier: string
+  tracking_number: string
+  shipped_on: string
+  enrollment_guid: string
+}
+
+function toStoredShipment(row: ShipmentRecord): StoredShipment {
+  return {
+    id: String(row.id),
+    eventId: String(row.event_id),
+    eventGuid: row.event_guid,
+    eventCode: eventCode(row),
+    eventName: row.name,
+    eventYear: row.year,
+    eventBrand: row.brand,
+    bac: row.bac,
+    bacKey: row.bac_key,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    shippedOn: row.shipped_on,
+    enrollmentGuid: row.enrollment_guid,
+  }
+}
