@@ -7,6 +7,7 @@ import {
 import type { Region } from '../../shared/region/region.js'
 import type { DealerDirectoryRow } from '../dealer-directory/dealer-directory-row.js'
 import { createDealerPool, type DemoEnrollment, type DemoYearContext } from './demo-enrollment.js'
+import { type DemoSalesEvent, demoSalesEvents } from './demo-events.js'
 import { regionFinder } from './demo-regions.js'
 import { createRandom } from './random.js'
 import { dealerEnrollment } from './synthetic-dealer-enrollments.js'
@@ -37,6 +38,8 @@ export interface DemoDataOptions {
 export interface DemoData {
   directory: DealerDirectoryRow[]
   enrollments: DemoEnrollment[]
+  /** Five sales events of each brand for last year and this year (demo-events.ts). */
+  events: DemoSalesEvent[]
 }
 
 export const DEFAULT_DEMO_SEED = 20_250_101
@@ -44,7 +47,7 @@ export const DEFAULT_DEMO_SEED = 20_250_101
 /**
  * Synthetic, repeatable demo data: a dealer directory spread over the brands' BAC ranges,
  * last year's enrollments of its dealers, split evenly over the brands, and this year's so far
- * (thisYearEnrollments).
+ * (thisYearEnrollments); the five sales events of each brand in each of the two years.
  */
 /** Now, or the program's last moment once it has closed. */
 function programEnd(options: DemoDataOptions): Date {
@@ -76,7 +79,9 @@ export function generateDemoData(options: DemoDataOptions, regions: readonly Reg
   enrollments.push(...thisYearEnrollments(random, enrollments, options.year, programEnd(options)))
   enrollments.sort((a, b) => toTime(a.enrollment.created_at) - toTime(b.enrollment.created_at))
   const directory = dealers.map(({ brand: _brand, areaCode: _areaCode, ...row }) => row)
-  return { directory, enrollments }
+  const seed = options.seed ?? DEFAULT_DEMO_SEED
+  const events = demoSalesEvents(seed, brands, [options.year - 1, options.year])
+  return { directory, enrollments, events }
 }
 
 function toTime(value: Date | string | undefined): number {

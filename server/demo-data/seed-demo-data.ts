@@ -6,6 +6,7 @@ import type { HistoryRepository } from '../enrollment/history-repository.js'
 import type { InvoiceRepository } from '../invoice/invoice-repository.js'
 import { issueInvoice } from '../invoice/issue-invoice.js'
 import type { RegionRepository } from '../region/region-repository.js'
+import type { ShippingRepository } from '../shipping/shipping-repository.js'
 import { lockSeeding } from './demo-data-repository.js'
 import type { DemoEnrollment } from './demo-enrollment.js'
 import { type DemoDataOptions, generateDemoData } from './generate-demo-data.js'
@@ -17,6 +18,7 @@ export interface DemoDataRepositories {
   regions: RegionRepository
   invoices: InvoiceRepository
   history: HistoryRepository
+  shipping: ShippingRepository
 }
 
 /** What the seed is handed: the app's repositories (server/app-context.ts) on `db`. */
@@ -32,7 +34,15 @@ export interface SeedDemoDataOptions extends DemoDataOptions {
 
 export type SeedDemoDataResult =
   | { seeded: false; reason: string }
-  | { seeded: true; year: number; dealers: number; enrollments: number; enrollmentDealers: number }
+  | {
+      seeded: true
+      year: number
+      dealers: number
+      enrollments: number
+      enrollmentDealers: number
+      /** Sales events, of last year and this year. */
+      events: number
+    }
 
 /** Rows per INSERT statement (22 values a dealer row: far below PostgreSQL's parameter limit). */
 const BATCH_SIZE = 500
@@ -63,12 +73,15 @@ export async function seedDemoData(
     const enrollmentDealers = await insertEnrollments(trx, repositories, data.enrollments)
     await recordHistory(trx, repositories, data.enrollments)
     await invoiceApprovedLmas(trx, repositories, data.enrollments, options)
+    // Through the shipping repository, with the demo's repeatable guids.
+    await repositories.shipping.insertEventsWithGuids(data.events)
     return {
       seeded: true,
       year: options.year - 1,
       dealers: data.directory.length,
       enrollments: data.enrollments.length,
       enrollmentDealers,
+      events: data.events.length,
     }
   }
   return db.isTransaction ? run(db) : db.transaction().execute(run)

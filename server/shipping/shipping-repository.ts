@@ -550,7 +550,8 @@ export function createShippingRepository(db: Kysely<Database>) {
 
     /**
      * Stores sales events with the guids given (the demo data's, repeatable); numbered after the
-     * brand's year's last in their order. An event whose name its brand's year has is skipped.
+     * brand's year's last in their order. An event whose guid is stored, or whose name its
+     * brand's year has, is skipped.
      */
     async insertEventsWithGuids(
       events: ReadonlyArray<SalesEventBody & { guid: string; brand: string; year: number }>,
@@ -563,7 +564,7 @@ export function createShippingRepository(db: Kysely<Database>) {
               where brand = ${event.brand} and year = ${event.year}), 0) + 1,
             ${event.name}, ${eventNameKey(event.name)}, ${event.shipBy}, ${event.inStoreFrom},
             ${event.inStoreTo}
-          on conflict (brand, year, name_key) do nothing`.execute(db)
+          on conflict do nothing`.execute(db)
       }
     },
   }
