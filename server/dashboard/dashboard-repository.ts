@@ -6,6 +6,7 @@ import { kitCostCentsSql } from '../db/enrollment-figures-sql.js'
 import { enrollmentScopeSql, invoiceScopeSql } from '../db/enrollment-scope-sql.js'
 import { KIT_FIGURES, type KitFigure } from '../db/kit-figures.js'
 import type { Database } from '../db/schema.js'
+import { shippingFigureSql, shippingRowsSql } from '../db/shipping-figures-sql.js'
 import { waitingSinceSql } from '../db/waiting-authorization-sql.js'
 import { type InvoiceState, invoiceStateSql } from '../invoice/invoice-state-sql.js'
 
@@ -47,6 +48,20 @@ export interface InvoiceAmounts {
   invoiced: number
   paid: number
   overdue: number
+}
+
+/** A sales event of the year with its shipping figures (server/db/shipping-figures-sql.ts). */
+export interface EventShipping {
+  brand: string
+  year: number
+  number: number
+  name: string
+  /** YYYY-MM-DD */
+  shipBy: string
+  released: boolean
+  toShip: number
+  shipped: number
+  late: number
 }
 
 const WEEK_SECONDS = 7 * 24 * 3600
@@ -204,6 +219,43 @@ export function createDashboardRepository(db: Kysely<Database>) {
         year: Number(row.year),
         week: Number(row.week),
         count: Number(row.count),
+      }))
+    },
+
+    /**
+     * Every sales event of the year (and brand), by brand and ship-by date, with its dealers to
+     * ship, shipped, and not shipped past the ship-by date on `today` (the program's), of the
+     * scope's regions: the one definition the list's `shipping` filter keeps.
+     */
+    async eventShipping(scope: DashboardScope, today: string): Promise<EventShipping[]> {
+      const rows = shippingRowsSql({
+        scope: scope.enrollmentScope,
+        year: scope.year,
+        brand: scope.brand,
+      })
+      const counted = (figure: 'to-ship' | 'shipped' | 'late') =>
+        sql`count(*) filter (where ${shippingFigureSql('s', figure, today)})::int`
+      const result = await sql<EventShipping>`
+        select ev.brand, ev.year, ev.number, ev.name,
+          to_char(ev.ship_by, 'YYYY-MM-DD') as "shipBy",
+          exists (select 1 from manifest_releases mr where mr.event_id = ev.id) as released,
+          coalesce(f.to_ship, 0) as "toShip", coalesce(f.shipped, 0) as shipped,
+          coalesce(f.late, 0) as late
+        from sales_events ev
+        left join (
+          select s.event_id, ${counted('to-ship')} as to_ship, ${counted('shipped')} as shipped,
+            ${counted('late')} as late
+          from (${rows}) s
+          group by s.event_id) f on f.event_id = ev.id
+        where ev.year = ${scope.year} and ${brandIs(sql.ref('ev.brand'), scope.brand)}
+        order by ev.brand, ev.ship_by, ev.number`.execute(db)
+      return result.rows.map((row) => ({
+        ...row,
+        year: Number(row.year),
+        number: Number(row.number),
+        toShip: Number(row.toShip),
+        shipped: Number(row.shipped),
+        late: Number(row.late),
       }))
     },
 

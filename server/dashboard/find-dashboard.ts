@@ -8,6 +8,7 @@ import { type ProgramCalendar, programDay } from '../../shared/enrollment/progra
 import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
 import { programToday } from '../../shared/invoice/invoice.js'
 import type { Region } from '../../shared/region/region.js'
+import { eventCode } from '../../shared/shipping/shipping-schema.js'
 import { KIT_FIGURES } from '../db/kit-figures.js'
 import type { DashboardRepository, DashboardScope, InvoiceAmounts } from './dashboard-repository.js'
 
@@ -34,12 +35,13 @@ export async function findDashboard(
   const cutoff = position.sameDayLastYear
   const compared = { ...scope, cutoff }
   const starts = await dashboard.programStarts(scope)
-  const [groups, invoiced, weekly, waiting, regions] = await Promise.all([
+  const [groups, invoiced, weekly, waiting, regions, shipping] = await Promise.all([
     dashboard.enrollmentGroups(compared),
     dashboard.invoiceAmounts(compared, programToday(now)),
     dashboard.weeklySubmissions(scope, starts),
     dashboard.waitingAuthorizations(scope, WAITING_DAYS, now),
     context.regions.list(),
+    dashboard.eventShipping(scope, programToday(now)),
   ])
   // One pass over the groups (a year of 10,000 enrollments gives about a thousand), each figure
   // a pair of counters: [this year, last year].
@@ -142,5 +144,15 @@ export async function findDashboard(
       .map((region) => ({ region, ...pairOf(byRegion.get(region)) }))
       .filter((entry) => entry.region !== NO_REGION || entry.current + entry.previous > 0),
     waitingAuthorizations: waiting,
+    shipping: shipping.map((event) => ({
+      brand: event.brand,
+      code: eventCode(event),
+      name: event.name,
+      shipBy: event.shipBy,
+      released: event.released,
+      toShip: event.toShip,
+      shipped: event.shipped,
+      late: event.late,
+    })),
   }
 }

@@ -1,14 +1,18 @@
 import { z } from 'zod'
 import { ENROLLMENT_STATUSES, ENROLLMENT_TYPES } from '../../shared/domain/enrollment-choices.js'
 import {
+  formatShippingFilter,
   INVOICE_FILTERS,
   type InvoiceFilter,
+  parseShippingFilter,
   WAITING_FILTERS,
 } from '../../shared/enrollment/list-figure-filters.js'
 import { ATTENTION_FILTERS, type AttentionFilter } from '../../shared/office/office-limits.js'
 import { blankIsAbsent, queryText, yearQueryParam } from '../http/query-text.js'
 
 const BRAND_MESSAGE = 'Brand must be a brand key such as chevy.'
+const SHIPPING_MESSAGE =
+  'Shipping must be a sales event’s code and a figure, such as CHEVY-2026-2:shipped (to-ship, shipped or late).'
 
 /** The query of `GET /api/enrollments`: bad values are a 400 naming the field. */
 export const enrollmentListQuery = z.object({
@@ -58,6 +62,23 @@ export const enrollmentListQuery = z.object({
         error: `Waiting must be one of ${WAITING_FILTERS.join(', ')} (days).`,
       })
       .optional(),
+  ),
+  shipping: z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: SHIPPING_MESSAGE })
+      .max(40, SHIPPING_MESSAGE)
+      .transform((text, context) => {
+        // Written as the dashboard writes it, so that an export's audit entry names it so.
+        const filter = parseShippingFilter(text)
+        if (filter) return formatShippingFilter(filter)
+        context.addIssue({ code: 'custom', message: SHIPPING_MESSAGE })
+        return z.NEVER
+      })
+      .optional()
+      .describe(
+        'A dashboard shipping figure: a sales event’s code and to-ship, shipped or late (CHEVY-2026-2:shipped).',
+      ),
   ),
 })
 

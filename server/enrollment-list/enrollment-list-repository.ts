@@ -3,12 +3,17 @@ import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { EnrollmentStatus, EnrollmentType } from '../../shared/domain/enrollment-choices.js'
 import { referenceSearchPrefix } from '../../shared/domain/enrollment-reference.js'
 import type { EnrollmentListItem } from '../../shared/enrollment/enrollment.js'
-import type { InvoiceFilter } from '../../shared/enrollment/list-figure-filters.js'
+import {
+  type InvoiceFilter,
+  parseShippingFilter,
+  type ShippingFilter,
+} from '../../shared/enrollment/list-figure-filters.js'
 import type { AttentionFilter } from '../../shared/office/office-limits.js'
 import { amountCentsSql, coveredDealersSql, orderedKitsSql } from '../db/enrollment-figures-sql.js'
 import { enrollmentScopeSql, regionsInScopeSql } from '../db/enrollment-scope-sql.js'
 import { escapeLike } from '../db/escape-like.js'
 import type { Database } from '../db/schema.js'
+import { shippingFigureSql, shippingRowsSql } from '../db/shipping-figures-sql.js'
 import { waitingSinceSql } from '../db/waiting-authorization-sql.js'
 import type { JsonText } from '../http/openapi-schemas.js'
 import { invoiceStateSql } from '../invoice/invoice-state-sql.js'
@@ -33,6 +38,12 @@ export interface EnrollmentListFilters {
   invoice?: InvoiceFilter
   /** Only LMA enrollments still Authorizing whose authorization was requested more than this many days ago. */
   waiting?: number
+  /**
+   * Only enrollments with dealers in a sales event's shipping figure (the dashboard's); each
+   * row's `dealers` are then its dealers in the figure, so the list's dealers are the figure:
+   * `CHEVY-2026-2:shipped` (shared/enrollment/list-figure-filters.ts), as the query checked it.
+   */
+  shipping?: string
 }
 
 /** A cursor of the list's changes, as read by `parseListCursor`. */
@@ -196,6 +207,8 @@ function listItems(
   clock: ListClock,
   withReferences: boolean,
 ) {
+  const shipping =
+    filters.shipping === undefined ? undefined : parseShippingFilter(filters.shipping)
   let query = db
     .selectFrom('enrollments as e')
     .leftJoin('enrollment_dealers as first', (join) =>
@@ -204,6 +217,15 @@ function listItems(
     // Its live invoice: a void one is never counted (docs/product.md#invoices).
     .leftJoin('invoices as i', (join) =>
       join.onRef('i.enrollment_guid', '=', 'e.guid').on('i.voided_at', 'is', null),
+    )
+    // A shipping figure's dealers by enrollment: the inner join keeps the enrollments with some.
+    .$if(shipping !== undefined, (qb) =>
+      shipping
+        ? qb.innerJoin(shippingDealersSql(filters.scope, shipping, clock.today), (join) =>
+            join.onRef('shipping.enrollment_guid', '=', 'e.guid'),
+          )
+        : // A filter that names no figure (the query refuses one) keeps nothing.
+          qb.where(sql<boolean>`false`),
     )
     // The wire values: the timestamps as ISO text, BAC and name chosen by the type.
     .select([
@@ -218,7 +240,7 @@ function listItems(
       isoTimestamp(sql.ref('e.modified_at')).as('modified'),
       sql<boolean>`e.erased_at is not null`.as('erased'),
       orderedKitsSql('e').as('kits'),
-      coveredDealersSql('e').as('dealers'),
+      (shipping ? sql<number>`shipping.dealers` : coveredDealersSql('e')).as('dealers'),
       sql<number>`(${amountCentsSql('e', 'i')} / 100.0)::float8`.as('amount'),
     ])
     .$if(withReferences, (qb) => qb.select('e.reference'))
@@ -289,6 +311,18 @@ function listItems(
 }
 
 export type EnrollmentListRepository = ReturnType<typeof createEnrollmentListRepository>
+
+/**
+ * The dealers of each enrollment in a sales event's shipping figure
+ * (server/db/shipping-figures-sql.ts, the dashboard's one definition), as `shipping`.
+ */
+function shippingDealersSql(scope: EnrollmentScope, shipping: ShippingFilter, today: string) {
+  return sql<{ enrollment_guid: string; dealers: number }>`(
+    select s.enrollment_guid, count(*)::int as dealers
+    from (${shippingRowsSql({ scope, code: shipping.code })}) s
+    where ${shippingFigureSql('s', shipping.figure, today)}
+    group by s.enrollment_guid)`.as('shipping')
+}
 
 /** A reference without its dashes, as the prefix index of 0011 holds it. */
 function referenceDigitsSql(reference: RawBuilder<unknown>) {

@@ -35,7 +35,7 @@ const listRoute = {
   ...admin,
   summary: 'The enrollments of a year, newest change first',
   description:
-    'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body. Without the attention, invoice and waiting filters it answers a List-Cursor header too: sent to GET /api/enrollments/changes as `since`, it answers what changed after this list was read.',
+    'A regional manager gets their regions’ enrollments only. Answers an ETag; sent back in If-None-Match while nothing the list shows has changed (for the same user’s role and regions), it answers 304 without a body. Without the attention, invoice, waiting and shipping filters it answers a List-Cursor header too: sent to GET /api/enrollments/changes as `since`, it answers what changed after this list was read.',
   querystring: enrollmentListQuery,
   response: {
     200: z.array(enrollmentListItemSchema).meta({
@@ -47,7 +47,7 @@ const listRoute = {
         'List-Cursor': {
           type: 'string',
           description:
-            'Where this list was read (not with the attention, invoice and waiting filters): `since` of GET /api/enrollments/changes.',
+            'Where this list was read (not with the attention, invoice, waiting and shipping filters): `since` of GET /api/enrollments/changes.',
         },
       },
     }),
@@ -93,10 +93,10 @@ export const enrollmentListRoutes: FastifyPluginAsync<{ context: EnrollmentListC
     // A regional manager's regions only (docs/product.md#users).
     const { scope } = staffOf(request)
     const filters = { ...request.query, scope }
-    // Needs attention and the dashboard's filters read the outbox or the clock, which the tag
-    // does not cover: no tag for them, and no keeping.
-    const { attention, invoice, waiting } = request.query
-    if (attention || invoice || waiting !== undefined) {
+    // Needs attention and the dashboard's filters read the outbox, the clock or the shipments,
+    // which the tag does not cover: no tag for them, and no keeping.
+    const { attention, invoice, waiting, shipping } = request.query
+    if (attention || invoice || waiting !== undefined || shipping) {
       return preSerialized(await findEnrollments(context, filters))
     }
     // The tag first, then the list (see enrollmentListEtag). The tag names the scope, so the

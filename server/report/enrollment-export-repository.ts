@@ -143,7 +143,66 @@ export function createEnrollmentExportRepository(db: Kysely<Database>) {
       const notesByGuid = JSON.parse(row.notes ?? '{}') as Record<string, string>
       return { dealers, notes: new Map(Object.entries(notesByGuid)) }
     },
+
+    /** The sales events of a year, every brand's, by brand, ship-by date and number. */
+    async eventsOfYear(year: number): Promise<ExportEvent[]> {
+      const rows = await db
+        .selectFrom('sales_events')
+        .select([sql<string>`id::text`.as('id'), 'brand', 'name'])
+        .where('year', '=', year)
+        .orderBy('brand')
+        .orderBy('ship_by')
+        .orderBy('number')
+        .execute()
+      return rows
+    },
+
+    /**
+     * The shipments of these enrollments for these events, of the scope's regions, by shipped
+     * date and tracking number.
+     */
+    async shipmentsOf(
+      enrollmentGuids: readonly string[],
+      eventIds: readonly string[],
+      scope: EnrollmentScope,
+    ): Promise<ExportShipment[]> {
+      if (enrollmentGuids.length === 0 || eventIds.length === 0) return []
+      return db
+        .selectFrom('shipments')
+        .select([
+          sql<string>`event_id::text`.as('eventId'),
+          sql<string>`enrollment_guid::text`.as('enrollmentGuid'),
+          'bac_key as bacKey',
+          sql<string>`to_char(shipped_on, 'YYYY-MM-DD')`.as('shippedOn'),
+          'carrier',
+          'tracking_number as trackingNumber',
+        ])
+        .where(sql<boolean>`enrollment_guid = any(${enrollmentGuids}::uuid[])`)
+        .where(sql<boolean>`event_id = any(${eventIds}::bigint[])`)
+        .where(enrollmentScopeSql(sql.ref('region_id'), scope))
+        .orderBy('shipped_on')
+        .orderBy('tracking_number')
+        .execute()
+    },
   }
+}
+
+/** A sales event whose shipments the export shows, in the order of its column groups. */
+export interface ExportEvent {
+  id: string
+  brand: string
+  name: string
+}
+
+/** One package of a dealer row for an event. */
+export interface ExportShipment {
+  eventId: string
+  enrollmentGuid: string
+  bacKey: string
+  /** YYYY-MM-DD */
+  shippedOn: string
+  carrier: string
+  trackingNumber: string
 }
 
 interface DealerRowJson {

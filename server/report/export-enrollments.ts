@@ -1,9 +1,17 @@
 import type { FastifyReply } from 'fastify'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
 import type { Config } from '../config/config.js'
-import { enrollmentExportColumns } from './enrollment-export-columns.js'
-import type { EnrollmentExportRepository } from './enrollment-export-repository.js'
-import { EXPORT_BATCH_ROWS, exportBatches } from './export-batches.js'
+import {
+  enrollmentExportColumns,
+  type ShippedExportRow,
+  shipmentKey,
+} from './enrollment-export-columns.js'
+import type {
+  EnrollmentExportRepository,
+  ExportEvent,
+  ExportShipment,
+} from './enrollment-export-repository.js'
+import { EXPORT_BATCH_ROWS, type ExportRow, exportBatches } from './export-batches.js'
 import { addReportSheet } from './report-sheet.js'
 import { type DownloadRecorder, reportFilename, sendXlsx } from './xlsx-download.js'
 
@@ -17,15 +25,50 @@ export interface ExportOptions {
 }
 
 /**
+ * The batches with their rows' shipments of `events`: one read per batch, of its enrollments.
+ */
+async function* withShipments(
+  batches: AsyncGenerator<ExportRow[]>,
+  enrollmentExport: EnrollmentExportRepository,
+  events: readonly ExportEvent[],
+  scope: EnrollmentScope,
+): AsyncGenerator<ShippedExportRow[]> {
+  const eventIds = events.map((event) => event.id)
+  for await (const batch of batches) {
+    if (eventIds.length === 0) {
+      yield batch
+      continue
+    }
+    const guids = [...new Set(batch.map((row) => row.guid))]
+    const shipments = new Map<string, ExportShipment[]>()
+    for (const shipment of await enrollmentExport.shipmentsOf(guids, eventIds, scope)) {
+      // The stored key is the BAC's key already; shipmentKey keys it again, which keeps it.
+      const key = shipmentKey(shipment.eventId, shipment.enrollmentGuid, shipment.bacKey)
+      const list = shipments.get(key)
+      if (list) list.push(shipment)
+      else shipments.set(key, [shipment])
+    }
+    yield batch.map((row) => ({ ...row, shipments }))
+  }
+}
+
+/**
  * `POST /api/reports/export` (docs/product.md#reports): every enrollment, one row per dealer entry,
- * streamed batch by batch. The first batch is read before the headers go out, so a database
- * that cannot answer still gets a proper error response.
+ * with a column group per sales event of the enrollment year (its shipments), streamed batch by
+ * batch. The events and the first batch are read before the headers go out, so a database that
+ * cannot answer still gets a proper error response.
  */
 export async function exportEnrollments(
   reply: FastifyReply,
   { enrollmentExport, config, scope, batchRows = EXPORT_BATCH_ROWS, recorded }: ExportOptions,
 ): Promise<FastifyReply> {
-  const batches = exportBatches(enrollmentExport, scope, batchRows)
+  const events = await enrollmentExport.eventsOfYear(config.ENROLLMENT_YEAR)
+  const batches = withShipments(
+    exportBatches(enrollmentExport, scope, batchRows),
+    enrollmentExport,
+    events,
+    scope,
+  )
   const first = await batches.next()
   return sendXlsx(
     reply,
@@ -34,7 +77,7 @@ export async function exportEnrollments(
       const sheet = addReportSheet(
         download.workbook,
         'Enrollments',
-        enrollmentExportColumns(config.BRANDS),
+        enrollmentExportColumns(config.BRANDS, events),
       )
       let batch = first
       let rows = 0

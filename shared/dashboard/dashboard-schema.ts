@@ -52,8 +52,27 @@ export const dashboardSchema = z
       .array(compared(count).extend({ region: z.string() }))
       .describe('Dealers ordering kits, by the region of their enrollment.'),
     waitingAuthorizations: z.array(z.object({ days: z.int(), count })),
+    shipping: z
+      .array(
+        z.object({
+          brand: z.string().describe('The event’s brand key.'),
+          code: z.string().describe('The event’s code, BRAND-YEAR-NUMBER.'),
+          name: z.string(),
+          shipBy: z.string().describe('YYYY-MM-DD'),
+          released: z.boolean().describe('Whether its manifest has been released.'),
+          toShip: count.describe('The rows of its latest release that are not cancelled.'),
+          shipped: count.describe('Of those, the rows with at least one shipment.'),
+          late: count.describe(
+            'Of those, the rows without a shipment once the program’s today is past the ship-by date (0 until then).',
+          ),
+        }),
+      )
+      .describe(
+        'The year’s sales events (of the brand), by brand and ship-by date, with their shipping figures now.',
+      ),
   })
   .meta({ id: 'Dashboard' })
 
 export type Dashboard = z.output<typeof dashboardSchema>
+export type EventShippingFigures = Dashboard['shipping'][number]
 export type ComparedFigure = { current: number; previous: number }

@@ -1,5 +1,10 @@
 import type { EnrollmentStatus, EnrollmentType } from '../domain/enrollment-choices.js'
-import type { InvoiceFilter, WaitingFilter } from '../enrollment/list-figure-filters.js'
+import {
+  formatShippingFilter,
+  type InvoiceFilter,
+  type ShippingFigure,
+  type WaitingFilter,
+} from '../enrollment/list-figure-filters.js'
 
 /**
  * The list filters each dashboard figure opens (docs/product.md#dashboard), and which of the
@@ -12,6 +17,8 @@ export interface FigureFilter {
   attention?: 'overdue-invoice'
   invoice?: InvoiceFilter
   waiting?: WaitingFilter
+  /** A sales event's shipping figure: `CHEVY-2026-2:shipped`. */
+  shipping?: string
 }
 
 /** What the list's count line says that equals the figure. */
@@ -36,4 +43,9 @@ export const FIGURE_LINKS = {
     filter: { status: 'Authorizing', type: 'Lma', waiting },
     shows: 'enrollments',
   }),
-} as const satisfies Record<string, FigureLink | ((value: never) => FigureLink)>
+  /** A sales event's dealers to ship, shipped, or late: the list's dealers are the figure. */
+  shipping: (code: string, figure: ShippingFigure): FigureLink => ({
+    filter: { shipping: formatShippingFilter({ code, figure }) },
+    shows: 'dealers',
+  }),
+} as const satisfies Record<string, FigureLink | ((...values: never[]) => FigureLink)>

@@ -35,3 +35,45 @@ export function parseWaitingFilter(value: string | null | undefined): WaitingFil
   const days = Number(value?.trim())
   return (WAITING_FILTERS as readonly number[]).includes(days) ? (days as WaitingFilter) : null
 }
+
+/**
+ * The dashboard's shipping figures of a sales event (docs/product.md#dashboard): its dealers to
+ * ship (the rows of its latest release not cancelled), those shipped, and those not shipped once
+ * the ship-by date is past. The list's filter is `shipping=CHEVY-2026-2:shipped`: the event's
+ * code, then the figure.
+ */
+export const SHIPPING_FIGURES = {
+  'to-ship': 'dealers to ship',
+  shipped: 'shipped',
+  late: 'not shipped after the ship-by date',
+} as const
+export type ShippingFigure = keyof typeof SHIPPING_FIGURES
+
+export interface ShippingFilter {
+  /** The event's code, BRAND-YEAR-NUMBER, upper case. */
+  code: string
+  figure: ShippingFigure
+}
+
+/** An event's code: a brand key, a year, a number (shared/shipping/shipping-schema.ts, eventCode). */
+const EVENT_CODE = /^[A-Za-z][A-Za-z0-9-]{0,19}-\d{4}-\d{1,6}$/
+
+/** `CHEVY-2026-2:shipped`, read in any case; null when it is not one. */
+export function parseShippingFilter(value: string | null | undefined): ShippingFilter | null {
+  const text = value?.trim() ?? ''
+  const colon = text.lastIndexOf(':')
+  if (colon < 0) return null
+  const code = text.slice(0, colon)
+  const figure = text.slice(colon + 1).toLowerCase()
+  if (!EVENT_CODE.test(code) || !Object.hasOwn(SHIPPING_FIGURES, figure)) return null
+  return { code: code.toUpperCase(), figure: figure as ShippingFigure }
+}
+
+export function formatShippingFilter(filter: ShippingFilter): string {
+  return `${filter.code}:${filter.figure}`
+}
+
+/** 'Sales event CHEVY-2026-2: shipped', as the list names the filter. */
+export function shippingFilterText(filter: ShippingFilter): string {
+  return `Sales event ${filter.code}: ${SHIPPING_FIGURES[filter.figure]}`
+}

@@ -22,6 +22,8 @@ export interface ListFilters {
   /** A dashboard figure's filters (shared/enrollment/list-figure-filters.ts); '' and null are Any. */
   invoice: string
   waiting: number | null
+  /** A sales event's shipping figure, `CHEVY-2026-2:shipped`; absent or '' is Any. */
+  shipping?: string
 }
 
 function listParams(filters: ListFilters): URLSearchParams {
@@ -32,6 +34,7 @@ function listParams(filters: ListFilters): URLSearchParams {
   if (filters.attention) params.set('attention', filters.attention)
   if (filters.invoice) params.set('invoice', filters.invoice)
   if (filters.waiting !== null) params.set('waiting', String(filters.waiting))
+  if (filters.shipping) params.set('shipping', filters.shipping)
   const search = filters.query.trim()
   if (search) params.set('search', search)
   return params
@@ -64,7 +67,7 @@ export function editHeldRows<R extends object>(rows: R[], edit: (row: R) => R): 
  * The list for the filters. Given the rows the browser holds for them, it asks only for what
  * changed since they were read (docs/performance.md, "The admin list after a change") and
  * merges it; the whole list when it holds none, or for the filters that read the outbox or the
- * clock, which have no changes to ask for.
+ * clock or the shipments, which have no changes to ask for.
  */
 export async function getEnrollmentList(
   filters: ListFilters,
@@ -73,7 +76,8 @@ export async function getEnrollmentList(
 ): Promise<EnrollmentListItem[]> {
   const query = listParams(filters)
   const cursor = held && listCursors.get(held)
-  const changesAnswer = !filters.attention && !filters.invoice && filters.waiting === null
+  const changesAnswer =
+    !filters.attention && !filters.invoice && filters.waiting === null && !filters.shipping
   if (held && cursor && changesAnswer) {
     query.set('since', cursor)
     const changes = await call('GET /api/enrollments/changes', { query, signal })

@@ -36,6 +36,17 @@ describe('the admin list’s address', () => {
     expect(unknown.filters).toMatchObject({ invoice: '', waiting: null })
   })
 
+  it('carries a sales event’s shipping figure, in the dashboard’s spelling', () => {
+    const view = readListAddress('?year=2026&shipping=chevy-2026-2:Shipped', CONFIG)
+    expect(view.filters.shipping).toBe('CHEVY-2026-2:shipped')
+    expect(writeListAddress(view, 2025)).toBe('?year=2026&shipping=CHEVY-2026-2%3Ashipped')
+    for (const unknown of ['CHEVY-2026-2', 'CHEVY-2026-2:lost', 'soon:late']) {
+      expect(readListAddress(`?shipping=${unknown}`, CONFIG).filters.shipping, unknown).toBe(
+        undefined,
+      )
+    }
+  })
+
   it('reads a link from elsewhere leniently and writes it back in the list’s spelling', () => {
     const view = readListAddress(
       '?year=2026&brand=Chevy&status=approving&type=LMA&q=Lake%20&sort=-dealerName&attention=Overdue-Invoice',

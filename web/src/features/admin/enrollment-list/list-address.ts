@@ -1,5 +1,10 @@
 import type { Brand } from '@shared/config/public-config'
-import { parseInvoiceFilter, parseWaitingFilter } from '@shared/enrollment/list-figure-filters'
+import {
+  formatShippingFilter,
+  parseInvoiceFilter,
+  parseShippingFilter,
+  parseWaitingFilter,
+} from '@shared/enrollment/list-figure-filters'
 import {
   DEFAULT_LIST_SORT,
   formatListSort,
@@ -19,7 +24,8 @@ export interface ListView {
 
 /**
  * The list's filters and sort from the query of /admin (docs/product.md#enrollment-list):
- * `year`, `type`, `status`, `brand`, `q` (the search) and `sort`. Values are read leniently
+ * `year`, `type`, `status`, `brand`, `q` (the search) and `sort`, and the dashboard's figure
+ * filters (`invoice`, `waiting`, `shipping`). Values are read leniently
  * (`type=LMA`, `status=approving`, `brand=GM`); one the list does not know is Any, and a
  * missing year is the enrollment year.
  */
@@ -30,6 +36,7 @@ export function readListAddress(
   const params = new URLSearchParams(search)
   const year = params.get('year')?.trim() ?? ''
   const brand = params.get('brand')?.trim().toLowerCase() ?? ''
+  const shipping = parseShippingFilter(params.get('shipping'))
   return {
     filters: {
       query: params.get('q') ?? '',
@@ -40,6 +47,7 @@ export function readListAddress(
       attention: attentionOf(params.get('attention')),
       invoice: parseInvoiceFilter(params.get('invoice')),
       waiting: parseWaitingFilter(params.get('waiting')),
+      ...(shipping ? { shipping: formatShippingFilter(shipping) } : {}),
     },
     sort: parseListSort(params.get('sort')) ?? DEFAULT_LIST_SORT,
   }
@@ -56,6 +64,7 @@ export function writeListAddress(view: ListView, enrollmentYear: number): string
   if (filters.attention) params.set('attention', filters.attention)
   if (filters.invoice) params.set('invoice', filters.invoice)
   if (filters.waiting !== null) params.set('waiting', String(filters.waiting))
+  if (filters.shipping) params.set('shipping', filters.shipping)
   if (filters.query) params.set('q', filters.query)
   if (formatListSort(sort) !== formatListSort(DEFAULT_LIST_SORT)) {
     params.set('sort', formatListSort(sort))

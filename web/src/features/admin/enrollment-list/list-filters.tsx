@@ -1,5 +1,10 @@
 import { ENROLLMENT_STATUSES } from '@shared/domain/enrollment-choices'
-import { INVOICE_FILTERS, waitingFilterText } from '@shared/enrollment/list-figure-filters'
+import {
+  INVOICE_FILTERS,
+  parseShippingFilter,
+  shippingFilterText,
+  waitingFilterText,
+} from '@shared/enrollment/list-figure-filters'
 import { statusWords } from '@shared/format/status-words'
 import { ATTENTION_FILTERS } from '@shared/office/office-limits'
 import { YearStepper } from '../../../components/ui/year-stepper'
@@ -100,17 +105,23 @@ export function ListFilterBar({
           ))}
         </select>
       </label>
-      <FigureFilters filters={filters} onClear={() => set({ invoice: '', waiting: null })} />
+      <FigureFilters
+        filters={filters}
+        onClear={() => set({ invoice: '', waiting: null, shipping: undefined })}
+      />
     </div>
   )
 }
 
 /**
  * The filters a dashboard figure opened the list with (an invoice's state, how long an
- * authorization has waited), which no drop-down offers: said in words, with a way out.
+ * authorization has waited, a sales event's shipping figure), which no drop-down offers: said in
+ * words, with a way out. Under a shipping figure the results line's dealers are the figure's.
  */
 function FigureFilters({ filters, onClear }: { filters: ListFilters; onClear(): void }) {
+  const shipping = parseShippingFilter(filters.shipping)
   const shown = [
+    shipping ? shippingFilterText(shipping) : '',
     filters.invoice ? INVOICE_FILTERS[filters.invoice as keyof typeof INVOICE_FILTERS] : '',
     filters.waiting !== null ? waitingFilterText(filters.waiting) : '',
   ].filter(Boolean)

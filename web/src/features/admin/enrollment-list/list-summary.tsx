@@ -103,6 +103,7 @@ function ExportButton({
     attention: filters.attention,
     invoice: filters.invoice,
     waiting: filters.waiting === null ? '' : String(filters.waiting),
+    shipping: filters.shipping ?? '',
     sort: formatListSort(sort),
   }
   return (

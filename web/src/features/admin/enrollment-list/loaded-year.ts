@@ -53,9 +53,14 @@ export function coversYear(filters: ListFilters): boolean {
   return !filters.type && !filters.status && !filters.brand && !serverOnly(filters)
 }
 
-/** Filters only the server can apply: Needs attention and the dashboard's (the outbox, the clock). */
+/**
+ * Filters only the server can apply: Needs attention and the dashboard's (the outbox, the clock,
+ * the shipments).
+ */
 export function serverOnly(filters: ListFilters): boolean {
-  return Boolean(filters.attention || filters.invoice || filters.waiting !== null)
+  return Boolean(
+    filters.attention || filters.invoice || filters.waiting !== null || filters.shipping,
+  )
 }
 
 /** The Type, Status and Brand filters, as the server applies them (equality; empty is Any). */

@@ -13,5 +13,6 @@ export function listHref(filters: ProgramFilters, only: FigureFilter = {}): stri
   if (only.attention) query.set('attention', only.attention)
   if (only.invoice) query.set('invoice', only.invoice)
   if (only.waiting) query.set('waiting', String(only.waiting))
+  if (only.shipping) query.set('shipping', only.shipping)
   return `/admin?${query}`
 }
