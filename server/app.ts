@@ -42,6 +42,7 @@ import { reportRoutes } from './report/report-routes.js'
 import type { RetentionOptions } from './retention/retention-job.js'
 import { rolloverRoutes } from './rollover/rollover-routes.js'
 import schedulerPlugin from './scheduler/scheduler-plugin.js'
+import { fulfillmentRoutes } from './shipping/fulfillment-routes.js'
 import { shipmentRoutes } from './shipping/shipment-routes.js'
 import { shippingRoutes } from './shipping/shipping-routes.js'
 import { statusLinkComposers } from './status-link/status-links.js'
@@ -247,6 +248,7 @@ export async function buildApp({
       await api.register(statusRoutes, { context })
       await api.register(auditRoutes, { context })
       await api.register(shippingRoutes, { context })
+      await api.register(fulfillmentRoutes, { context })
       await api.register(shipmentRoutes, { context })
     },
     { prefix: '/api' },

@@ -13,6 +13,7 @@ import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
 import type { Database, ShipDealer } from '../db/schema.js'
 import type { ManifestCandidate, ManifestLine, ShipToAddress } from './manifest.js'
 import { shipToKey } from './manifest.js'
+import { trackingUploadQueries } from './tracking-upload-repository.js'
 
 /** A sales event with its row id (never shown: the API names events by guid and code). */
 export interface StoredEvent extends SalesEvent {
@@ -112,6 +113,8 @@ function toLine(row: ReleaseRowRecord): ManifestLine {
  */
 export function createShippingRepository(db: Kysely<Database>) {
   return {
+    // The tracking upload's statements (tracking-upload-repository.ts).
+    ...trackingUploadQueries(db),
     async listEvents(brand: string, year: number): Promise<StoredEvent[]> {
       const result = await sql<EventRow>`select ${EVENT_COLUMNS} from sales_events e
         where e.brand = ${brand} and e.year = ${year}
