@@ -17,6 +17,7 @@ import { adminKeys } from '../query/admin-keys'
 import { QueryView, reloading } from '../query/query-view'
 import { FigureCard } from './figure-card'
 import { KitsTable } from './kits-table'
+import { ShippingFigures } from './shipping-figures'
 
 // The chart library loads when the dashboard is opened, not with the rest of the admin area.
 const DashboardCharts = lazy(() => import('./dashboard-charts'))
@@ -125,6 +126,8 @@ function DashboardBody({ data, filters }: { data: Dashboard; filters: ProgramFil
           </div>
         ))}
       </dl>
+      <h2 className="dashboard__heading">Shipping</h2>
+      <ShippingFigures year={data.year} brand={data.brand} events={data.shipping} />
       <h2 className="dashboard__heading">Dealers by kit size and Hispanic option</h2>
       <KitsTable data={data} />
       <h2 className="dashboard__heading">Charts</h2>
