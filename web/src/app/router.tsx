@@ -23,6 +23,7 @@ const StatusRoute = routeChunk(() => import('./routes/public/status-route'))
 /** Which chunk a first visit to `pathname` renders, most specific first. */
 const CHUNKS_BY_PATH: ReadonlyArray<readonly [RegExp, { preload(): Promise<void> }]> = [
   [/^\/admin(\/|$)/, AdminRoute],
+  [/^\/fulfillment(\/|$)/, AdminRoute],
   [/^\/oidc\/?$/, SignInReturnRoute],
   [/^\/invoice\/[^/]+\/?$/, InvoiceRoute],
   [/^\/[^/]+\/enrollment\/dealer\/?$/i, DealerFormRoute],
@@ -52,6 +53,9 @@ export function AppRoutes() {
           </Route>
           <Route path="/admin" nest>
             <AdminRoute />
+          </Route>
+          <Route path="/fulfillment" nest>
+            <AdminRoute area="fulfillment" />
           </Route>
           <Route path="/oidc">
             <SignInReturnRoute />

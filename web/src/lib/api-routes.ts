@@ -33,6 +33,11 @@ import type {
 import type { regionSchema } from '@shared/region/region'
 import type { authorizationRemindersSchema } from '@shared/reminders/authorization-reminders-schema'
 import type { rolloverResultSchema } from '@shared/rollover/rollover-schema'
+import type {
+  manifestSchema,
+  releaseSummarySchema,
+  salesEventSchema,
+} from '@shared/shipping/shipping-schema'
 import type { z } from 'zod'
 
 /**
@@ -92,6 +97,13 @@ export interface ApiRoutes {
   'GET /api/audit': typeof auditTrailSchema
   'GET /api/re-enrollment': typeof notReEnrolledSchema
   'POST /api/re-enrollment/invitations': typeof invitationResultSchema
+
+  'GET /api/shipping/events': z.ZodArray<typeof salesEventSchema>
+  'POST /api/shipping/events': typeof salesEventSchema
+  'PUT /api/shipping/events/{guid}': typeof salesEventSchema
+  'GET /api/shipping/events/{guid}/manifest': typeof manifestSchema
+  'GET /api/shipping/events/{guid}/releases': z.ZodArray<typeof releaseSummarySchema>
+  'POST /api/shipping/events/{guid}/releases': typeof releaseSummarySchema
 }
 
 /**

@@ -1,6 +1,7 @@
+import { roleAllows } from '@shared/auth/staff-role'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Route, Switch } from 'wouter'
+import { Redirect, Route, Switch } from 'wouter'
 import { ConfirmProvider } from '../../../components/ui/confirm'
 import { failureText, LoadFailed } from '../../../components/ui/load-failed'
 import { NotFound } from '../../../components/ui/not-found'
@@ -21,21 +22,28 @@ import { ReportMenu } from '../../../features/admin/report-menu'
 import { StaffAccessProvider, useMay } from '../../../features/admin/staff-access'
 import { AuthProvider, useAuth } from '../../../features/auth/auth-context'
 import { useConfig } from '../../../features/config/config-context'
+import FulfillmentPage from '../../../features/shipping/fulfillment-page'
+import { NotAuthorizedHere } from '../../../features/shipping/not-authorized-here'
+import ShippingPage from '../../../features/shipping/shipping-page'
 import { ApiError } from '../../../lib/api-client'
 import '../../../styles/admin.css'
 
+/** Which signed-in area a route opens: the admin area, or the print vendor's pages. */
+type Area = 'admin' | 'fulfillment'
+
 /**
- * /admin and /oidc: nothing renders until the sign-in state is known. The admin area's answers
- * live in its one query cache (features/admin/query/), which lives as long as the area.
+ * /admin, /fulfillment and /oidc: nothing renders until the sign-in state is known. The admin
+ * area's answers live in its one query cache (features/admin/query/), which lives as long as the
+ * area.
  */
-export default function AdminRoute() {
+export default function AdminRoute({ area = 'admin' }: { area?: Area }) {
   const [client] = useState(createAdminQueryClient)
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>
         <ToastProvider>
           <ConfirmProvider>
-            <AdminArea />
+            <AdminArea area={area} />
           </ConfirmProvider>
         </ToastProvider>
       </AuthProvider>
@@ -48,7 +56,7 @@ function currentAddress(): string {
   return `${window.location.pathname}${window.location.search}`
 }
 
-function AdminArea() {
+function AdminArea({ area }: { area: Area }) {
   const { ready, user } = useAuth()
   if (!ready) return null
   if (!user) {
@@ -58,11 +66,11 @@ function AdminArea() {
       </AdminLayout>
     )
   }
-  return <SignedIn username={user.username} token={user.idToken} />
+  return <SignedIn username={user.username} token={user.idToken} area={area} />
 }
 
 /** Signed in: the server says first whether this user has a role in the admin area. */
-function SignedIn({ username, token }: { username: string; token: string }) {
+function SignedIn({ username, token, area }: { username: string; token: string; area: Area }) {
   const { enrollmentYear } = useConfig()
   // Asked again only for another user.
   const session = useQuery({
@@ -101,6 +109,33 @@ function SignedIn({ username, token }: { username: string; token: string }) {
     )
   }
   const role = session.data.role
+  const name = session.data.username || username
+  if (area === 'fulfillment' || role === 'fulfillment') {
+    // The vendor's pages: the vendor's and administrators' only; the vendor has no other.
+    return (
+      <StaffAccessProvider session={{ ...session.data, role }}>
+        <AdminLayout>
+          {area === 'admin' ? (
+            <Switch>
+              <Route path="/">
+                <Redirect to="~/fulfillment" replace />
+              </Route>
+              <Route>
+                <NotAuthorizedHere username={name} />
+              </Route>
+            </Switch>
+          ) : roleAllows(role, 'fulfill') ? (
+            <Switch>
+              <Route path="/" component={FulfillmentPage} />
+              <Route component={NotFound} />
+            </Switch>
+          ) : (
+            <NotAdministrator username={name} />
+          )}
+        </AdminLayout>
+      </StaffAccessProvider>
+    )
+  }
   return (
     <StaffAccessProvider session={{ ...session.data, role }}>
       <AdminLayout menu={<ReportMenu year={enrollmentYear} token={token} />}>
@@ -122,6 +157,7 @@ function AdminPages() {
       </Route>
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/not-re-enrolled" component={NotReEnrolledPage} />
+      <Route path="/shipping" component={ShippingPage} />
       {mayAudit && <Route path="/audit" component={AuditTrailPage} />}
       <Route component={NotFound} />
     </Switch>

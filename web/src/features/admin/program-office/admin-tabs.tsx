@@ -7,6 +7,7 @@ const TABS = [
   { path: '', label: 'Enrollments' },
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/not-re-enrolled', label: 'Not re-enrolled' },
+  { path: '/shipping', label: 'Shipping' },
   { path: '/audit', label: 'Audit trail', ability: 'audit' },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; ability?: StaffAbility }>
 

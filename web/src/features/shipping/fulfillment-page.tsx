@@ -1,0 +1,63 @@
+import { formatDate } from '@shared/format/date-text'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { ProgressBar } from '../../components/ui/progress-bar'
+import { usePageTitle } from '../../lib/page-title'
+import { QueryView, reloading } from '../admin/query/query-view'
+import { EventFilterBar, useEventFilters } from './event-filters'
+import { inStoreText } from './event-text'
+import { ReleasesTable } from './releases-table'
+import { getShippingEvents } from './shipping-calls'
+import { shippingKeys } from './shipping-keys'
+import { TrackingUpload } from './tracking-upload'
+import './shipping.css'
+
+/**
+ * The print vendor's page (docs/product.md#shipping): the released manifests of a brand's year,
+ * each release to download, and the upload of the tracking numbers of what was shipped.
+ * Administrators may open it too.
+ */
+export default function FulfillmentPage() {
+  usePageTitle('Fulfillment')
+  const [filters, setFilters] = useEventFilters()
+  const events = useQuery({
+    queryKey: shippingKeys.events(filters),
+    queryFn: ({ signal }) => getShippingEvents(filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  return (
+    <>
+      <ProgressBar active={events.isFetching} label="Loading the released manifests" />
+      <div className="stack fulfillment">
+        <TrackingUpload />
+        <section aria-labelledby="released-manifests" aria-busy={reloading(events)}>
+          <h2 className="shipping__heading" id="released-manifests">
+            Released manifests
+          </h2>
+          <EventFilterBar filters={filters} onChange={setFilters} />
+          <QueryView query={events} failed="The released manifests could not be loaded.">
+            {(list) => {
+              const released = list.filter((event) => event.releases > 0)
+              return released.length === 0 ? (
+                <p className="office-panel__empty">
+                  No manifest of {filters.year} has been released yet.
+                </p>
+              ) : (
+                released.map((event) => (
+                  <article key={event.guid} className="fulfillment__event">
+                    <h3 className="shipping__heading">
+                      {event.name} <span className="shipping__code">({event.code})</span>
+                    </h3>
+                    <p className="shipping__intro">
+                      Ship by {formatDate(event.shipBy)}; in stores {inStoreText(event)}.
+                    </p>
+                    <ReleasesTable event={event} />
+                  </article>
+                ))
+              )
+            }}
+          </QueryView>
+        </section>
+      </div>
+    </>
+  )
+}
