@@ -20,6 +20,7 @@ import { createReminderRepository } from './reminders/reminder-repository.js'
 import { createEnrollmentExportRepository } from './report/enrollment-export-repository.js'
 import { createRetentionRepository } from './retention/retention-repository.js'
 import { createScheduledJobRepository } from './scheduler/scheduled-job-repository.js'
+import { createShipmentNoticeRepository } from './shipping/shipment-notice-repository.js'
 import { createShippingRepository } from './shipping/shipping-repository.js'
 import { createStatusLinkRepository } from './status-link/status-link-repository.js'
 import { createLookupRepository } from './type-ahead/lookup-repository.js'
@@ -56,6 +57,7 @@ function repositoriesOn(executor: Kysely<Database>) {
     regions: createRegionRepository(executor),
     scheduledJobs: createScheduledJobRepository(executor),
     shipping: createShippingRepository(executor),
+    shipmentNotices: createShipmentNoticeRepository(executor),
     statusLinks: createStatusLinkRepository(executor),
   }
 }

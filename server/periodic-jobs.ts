@@ -8,6 +8,7 @@ import {
 import { type ReminderOptions, reminderJob } from './reminders/reminder-job.js'
 import { type RetentionOptions, retentionJob } from './retention/retention-job.js'
 import type { PeriodicJob } from './scheduler/scheduler.js'
+import { type ShipmentNoticeOptions, shipmentNoticesJob } from './shipping/shipment-notices-job.js'
 import {
   type StatusLinkPurgeOptions,
   statusLinkPurgeJob,
@@ -19,6 +20,7 @@ export interface PeriodicJobOptions {
   retention?: RetentionOptions
   listChangesPurge?: ListChangesPurgeOptions
   statusLinkPurge?: StatusLinkPurgeOptions
+  shipmentNotices?: ShipmentNoticeOptions
   mailRetention?: { everyMs?: number; schedule?: boolean }
 }
 
@@ -39,6 +41,7 @@ export function periodicJobs(
     retentionJob(app, context, options.retention),
     listChangesPurgeJob(context, options.listChangesPurge),
     mailRetentionJob(context, options.mailRetention),
+    shipmentNoticesJob(context, options.shipmentNotices),
   ].filter((job): job is PeriodicJob => job !== undefined)
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import type { Enrollment } from '../../shared/enrollment/enrollment.js'
 import { capabilityHash } from '../capability/capability-token.js'
 import {
@@ -836,8 +837,30 @@ describe.each(testDatabaseKinds())('what each public route answers, on %s', (kin
       409,
     )
 
+    // A sales event of its year, and a package the vendor shipped to its first dealer: the status
+    // page lists the event with each dealer's shipments.
+    const event = await asAdmin(
+      post(`/api/shipping/events?brand=chevy&year=${String(linked.year)}`, {
+        name: 'Capability Spring Event',
+        shipBy: `${String(linked.year)}-03-01`,
+        inStoreFrom: `${String(linked.year)}-03-15`,
+        inStoreTo: `${String(linked.year)}-04-15`,
+      }),
+    )
+    expect(event.statusCode, event.body).toBe(201)
+    const firstBac = String((linked.dealers as Array<{ bac: string }>)[0]?.bac)
+    await sql`insert into shipments
+        (event_id, bac, bac_key, tracking_number, carrier, shipped_on, enrollment_guid, recorded_by)
+      select id, ${firstBac}, ${bacKey(firstBac)}, '1Z999AA10123456784', 'UPS', date '2025-02-20',
+        ${lmaGuid}::uuid, 'vendor@example.com'
+      from sales_events where guid = ${(event.json() as { guid: string }).guid}::uuid`.execute(db)
+
     // The status links, the invoice through one, and "Lost the mail?".
-    await call('GET /api/status/{token}', { url: `/api/status/${lmaStatus}` }, 200)
+    const lmaPage = await call('GET /api/status/{token}', { url: `/api/status/${lmaStatus}` }, 200)
+    const shipped = (lmaPage.response.json() as Json & { salesEvents: Json[] }).salesEvents
+    expect(JSON.stringify(shipped), 'the status page shows the shipment').toContain(
+      '1Z999AA10123456784',
+    )
     await call('GET /api/status/{token}/invoice', { url: `/api/status/${lmaStatus}/invoice` }, 200)
     await call(
       'GET /api/status/{token}/invoice/pdf',

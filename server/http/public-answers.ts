@@ -150,6 +150,22 @@ const STATUS_PAYMENT = [
   'balance',
 ] as const
 
+/**
+ * The sales events and what shipped for each dealer: the event's name and dates, BAC, dealer
+ * name, carrier, tracking number, shipped date; no address, no id (docs/product.md#status-page).
+ */
+const STATUS_SALES_EVENTS = [
+  'salesEvents[].name',
+  'salesEvents[].shipBy',
+  'salesEvents[].inStoreFrom',
+  'salesEvents[].inStoreTo',
+  'salesEvents[].dealers[].bac',
+  'salesEvents[].dealers[].name',
+  'salesEvents[].dealers[].shipments[].carrier',
+  'salesEvents[].dealers[].shipments[].trackingNumber',
+  'salesEvents[].dealers[].shipments[].shippedOn',
+] as const
+
 const DEV_MAIL = 'every mail the server sent (authorization and status links included)'
 
 export const PUBLIC_ANSWERS: Readonly<Record<string, PublicAnswer>> = {
@@ -279,6 +295,7 @@ export const PUBLIC_ANSWERS: Readonly<Record<string, PublicAnswer>> = {
       'timeline[].event',
       'timeline[].at',
       ...under('invoice.', STATUS_PAYMENT),
+      ...STATUS_SALES_EVENTS,
       'linkExpiresAt',
     ],
   },

@@ -1,6 +1,11 @@
 import type { TimelineEvent } from '../../shared/domain/timeline-events.js'
+import { bacKey } from '../../shared/enrollment/bac-key.js'
 import { coveredDealers, orderedKits } from '../../shared/enrollment/program-figures.js'
-import type { StatusPage, StatusPageInvoice } from '../../shared/enrollment/status-page-schema.js'
+import type {
+  StatusPage,
+  StatusPageInvoice,
+  StatusSalesEvent,
+} from '../../shared/enrollment/status-page-schema.js'
 import type { StoredEnrollment } from '../enrollment/enrollment-mapping.js'
 import {
   AUTHORIZED_ACTION,
@@ -11,7 +16,16 @@ import { sentBackOf } from '../enrollment/linked-enrollment.js'
 import { AppError } from '../http/app-error.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import { toInvoiceWire, toPaymentWire } from '../invoice/invoice-wire.js'
+import type { ShipmentNoticeRepository } from '../shipping/shipment-notice-repository.js'
+import { shippedDealers } from '../shipping/shipment-notices.js'
+import type { ShippingRepository } from '../shipping/shipping-repository.js'
 import type { StatusLinkContext } from './status-links.js'
+
+/** What the status page reads: the status link's part of the context, and the shipments. */
+export interface StatusPageContext extends StatusLinkContext {
+  shipping: Pick<ShippingRepository, 'listEvents'>
+  shipmentNotices: Pick<ShipmentNoticeRepository, 'shipmentsOf' | 'ships'>
+}
 
 /** Every link that opens nothing (unknown, revoked, expired, of a deleted enrollment) answers this. */
 export const STATUS_LINK_NOT_VALID =
@@ -53,9 +67,60 @@ async function invoiceOf(context: StatusLinkContext, enrollment: StoredEnrollmen
   return context.invoices.findByEnrollment(enrollment.guid)
 }
 
+/**
+ * The sales events of the enrollment's brand and year with each dealer's shipments
+ * (docs/product.md#status-page): while its kits ship (Approved, or sent back after approval),
+ * every event, each dealer the manifest ships listed (billing not None, kits ordered; none
+ * shipped yet: 'Not shipped yet'); otherwise
+ * only what shipped. A dealer shipped to that the enrollment no longer lists stays listed.
+ */
+async function salesEventsOf(
+  context: StatusPageContext,
+  enrollment: StoredEnrollment,
+): Promise<StatusSalesEvent[]> {
+  const events = await context.shipping.listEvents(enrollment.brand, enrollment.year)
+  if (events.length === 0) return []
+  const shipments = await context.shipmentNotices.shipmentsOf(enrollment.guid)
+  const ships = await context.shipmentNotices.ships(enrollment.guid)
+  const shipping = ships
+    ? enrollment.dealers.filter(
+        (dealer) => dealer.billing !== 'None' && orderedKits('Approved', dealer) > 0,
+      )
+    : []
+  return events.flatMap((event) => {
+    const shipped = shippedDealers(
+      enrollment,
+      shipments.filter((shipment) => shipment.eventId === event.id),
+    )
+    const waiting = shipping
+      .filter((dealer) => !shipped.some((each) => bacKey(each.bac) === bacKey(dealer.bac)))
+      .map((dealer) => ({ bac: dealer.bac, name: dealer.name, shipments: [] }))
+    const dealers = [...shipped, ...waiting]
+      .map((dealer) => ({
+        bac: dealer.bac,
+        name: dealer.name,
+        shipments: dealer.shipments.map(({ carrier, trackingNumber, shippedOn }) => ({
+          carrier,
+          trackingNumber,
+          shippedOn,
+        })),
+      }))
+      .toSorted((a, b) => order(a.bac) - order(b.bac))
+    if (dealers.length === 0) return []
+    const { name, shipBy, inStoreFrom, inStoreTo } = event
+    return [{ name, shipBy, inStoreFrom, inStoreTo, dealers }]
+  })
+
+  /** The enrollment's order of its dealers; one it no longer lists, last. */
+  function order(bac: string): number {
+    const index = enrollment.dealers.findIndex((dealer) => bacKey(dealer.bac) === bacKey(bac))
+    return index === -1 ? enrollment.dealers.length : index
+  }
+}
+
 /** GET /api/status/{token}: where the link's enrollment stands (docs/product.md#status-page). */
 export async function findStatusPage(
-  context: StatusLinkContext,
+  context: StatusPageContext,
   token: string,
 ): Promise<StatusPage> {
   const { enrollment, expiresAt } = await openedEnrollment(context, token)
@@ -125,6 +190,7 @@ export async function findStatusPage(
     sentBack: await sentBackOf(context, enrollment),
     timeline,
     invoice: invoice ? paymentState(invoice) : null,
+    salesEvents: await salesEventsOf(context, enrollment),
     linkExpiresAt: expiresAt.toISOString(),
   }
 }

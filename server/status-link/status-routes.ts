@@ -20,12 +20,13 @@ import { findBrandLogo } from '../invoice/brand-logo.js'
 import { renderInvoicePdf } from '../invoice/render-invoice-pdf.js'
 import { clientKey } from '../rate-limit/client-key.js'
 import { clientLimits } from '../rate-limit/client-limits.js'
+import { reissueStatusLink, requestLostStatusLinks } from './status-links.js'
 import {
-  reissueStatusLink,
-  requestLostStatusLinks,
-  type StatusLinkContext,
-} from './status-links.js'
-import { findStatusInvoice, findStatusPage, STATUS_LINK_NOT_VALID } from './status-page.js'
+  findStatusInvoice,
+  findStatusPage,
+  STATUS_LINK_NOT_VALID,
+  type StatusPageContext,
+} from './status-page.js'
 
 const tags = ['Status page']
 
@@ -39,7 +40,7 @@ function checkedToken(token: string): string {
  * and PDF, and "Lost the mail?" (POST /api/status/lost-links); the office's re-issue
  * (POST /api/enrollments/{guid}/status-link/reissue).
  */
-export const statusRoutes: FastifyPluginAsync<{ context: StatusLinkContext }> = async (
+export const statusRoutes: FastifyPluginAsync<{ context: StatusPageContext }> = async (
   app,
   { context },
 ) => {

@@ -13,5 +13,6 @@ export const MAIL_KINDS = [
   'status-link',
   'status-link-reissued',
   'draft-link',
+  'shipment-notice',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

@@ -30,6 +30,31 @@ export const statusInvoiceSchema = paymentSchema
   .omit({ reference: true })
   .meta({ id: 'StatusPageInvoice' })
 
+/**
+ * A sales event of the enrollment's brand and year, and what shipped for it: per dealer its
+ * packages (none yet: 'Not shipped yet; ships by {date}'). Only what the status link may show
+ * (docs/security.md#capabilities): the event's name and dates, BAC, dealer name, carrier,
+ * tracking number, shipped date; no address, no id.
+ */
+export const statusSalesEventSchema = z
+  .object({
+    name: z.string(),
+    shipBy: z.iso.date(),
+    inStoreFrom: z.iso.date(),
+    inStoreTo: z.iso.date(),
+    dealers: z.array(
+      z.object({
+        bac: z.string(),
+        name: z.string(),
+        shipments: z.array(
+          z.object({ carrier: z.string(), trackingNumber: z.string(), shippedOn: z.iso.date() }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'StatusPageSalesEvent' })
+export type StatusSalesEvent = z.output<typeof statusSalesEventSchema>
+
 export const statusPageSchema = z
   .object({
     reference: z.string(),
@@ -61,6 +86,12 @@ export const statusPageSchema = z
      * approval again, or void (docs/product.md#invoices); null for a dealer or an LMA never invoiced.
      */
     invoice: statusInvoiceSchema.nullable(),
+    /**
+     * The sales events of the enrollment's brand and year, by ship-by date, with each dealer's
+     * shipments (docs/product.md#status-page): every event while its kits ship (Approved, or sent
+     * back after approval), otherwise only the events something shipped for; none before.
+     */
+    salesEvents: z.array(statusSalesEventSchema),
     /** When this link stops opening the page. */
     linkExpiresAt: z.iso.datetime(),
   })

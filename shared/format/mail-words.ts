@@ -13,6 +13,7 @@ export const MAIL_KIND_WORDS: Readonly<Record<MailKind, string>> = {
   'status-link': 'Status link',
   'status-link-reissued': 'Status link re-issued',
   'draft-link': 'Saved form link',
+  'shipment-notice': 'Kits shipped',
 }
 
 /** How a mail's delivery state is shown. */

@@ -11,6 +11,14 @@ import {
   TIMELINE_WORDS,
 } from '@shared/format/status-words'
 import { invoiceFilename } from '@shared/invoice/invoice'
+import { trackingUrl } from '@shared/shipping/carriers'
+import {
+  inStoreWords,
+  notShippedWords,
+  SHIPMENTS_HEADING,
+  type ShipmentFacts,
+  shippedWordsParts,
+} from '@shared/shipping/shipment-words'
 import { useEffect, useId, useState } from 'react'
 import { PleaseWait } from '../../components/ui/please-wait'
 import { usePageTitle } from '../../lib/page-title'
@@ -66,6 +74,8 @@ export function StatusPageView({ token, page }: { token: string; page: StatusPag
       </dl>
 
       <Dealers page={page} labelId={`${id}-dealers`} />
+
+      {page.salesEvents.length > 0 && <Shipments page={page} labelId={`${id}-shipments`} />}
 
       <section className="status-page__section" aria-labelledby={`${id}-timeline`}>
         <h2 id={`${id}-timeline`} className="form-section__title">
@@ -162,6 +172,86 @@ function Dealers({ page, labelId }: { page: StatusPage; labelId: string }) {
         </table>
       </div>
     </section>
+  )
+}
+
+/**
+ * Each sales event of the enrollment's year with what shipped (docs/product.md#status-page): a
+ * dealer's packages, or 'Not shipped yet; ships by {date}'; an LMA's, per dealer. The words are
+ * the shipment mail's (shared/shipping/shipment-words.ts).
+ */
+function Shipments({ page, labelId }: { page: StatusPage; labelId: string }) {
+  const lma = page.type === 'Lma'
+  return (
+    <section className="status-page__section" aria-labelledby={labelId}>
+      <h2 id={labelId} className="form-section__title">
+        {SHIPMENTS_HEADING}
+      </h2>
+      {page.salesEvents.map((event, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the events are shown as answered, by ship-by date
+        <div key={index} className="status-page__event">
+          <h3 className="status-page__event-name">{event.name}</h3>
+          <p className="status-page__note">{inStoreWords(event.inStoreFrom, event.inStoreTo)}</p>
+          {lma ? (
+            <div className="status-page__table-frame">
+              <table className="status-page__table">
+                <thead>
+                  <tr>
+                    <th scope="col">BAC</th>
+                    <th scope="col">Dealer</th>
+                    <th scope="col">Shipment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {event.dealers.map((dealer, row) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as answered, in the enrollment's order
+                    <tr key={row}>
+                      <td>{dealer.bac}</td>
+                      <td>{dealer.name}</td>
+                      <td>
+                        <ShipmentLines shipments={dealer.shipments} shipBy={event.shipBy} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            event.dealers.map((dealer, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dealer, as answered
+              <ShipmentLines key={row} shipments={dealer.shipments} shipBy={event.shipBy} />
+            ))
+          )}
+        </div>
+      ))}
+    </section>
+  )
+}
+
+/** A dealer's packages of an event, each with its tracking link where the carrier has a page. */
+function ShipmentLines({ shipments, shipBy }: { shipments: ShipmentFacts[]; shipBy: string }) {
+  if (shipments.length === 0)
+    return <p className="status-page__shipment">{notShippedWords(shipBy)}</p>
+  return (
+    <ul className="status-page__shipments">
+      {shipments.map((shipment, index) => {
+        const { words, number } = shippedWordsParts(shipment)
+        const url = trackingUrl(shipment.carrier, shipment.trackingNumber)
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: packages are shown as answered, by date
+          <li key={index} className="status-page__shipment">
+            {words}
+            {url ? (
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {number}
+              </a>
+            ) : (
+              number
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 
