@@ -4,11 +4,12 @@ import {
   ADMIN_CLAIMS,
   type AdminTestApp,
   createAdminTestApp,
+  FULFILLMENT_CLAIMS,
   READONLY_CLAIMS,
   REGIONAL_MANAGER_CLAIMS,
   VIEWER_CLAIMS,
 } from '../test-support/admin-test-app.js'
-import { lmaEnrollment } from '../test-support/enrollment-fixtures.js'
+import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import {
   markdownSection,
   markdownTables,
@@ -21,6 +22,7 @@ import {
   outcome,
   REQUESTS,
   type RouteRequest,
+  type ShippingTarget,
   SUBJECTS,
   type Subject,
   type Target,
@@ -37,7 +39,7 @@ import { testDatabaseKinds } from '../test-support/test-database.js'
  * The columns, in order: anonymous (no token); a signed-in user with no role; an administrator;
  * a read-only user; a regional manager of Great Lakes naming an enrollment of Great Lakes; the
  * same manager naming one of California; the same manager naming one without a region (a route
- * that names no enrollment is called the same way in the last three columns).
+ * that names no enrollment is called the same way in these three columns); the print vendor.
  *
  * A cell is a status, or `ok`: answered by the route (2xx, or 409 when the enrollment's state
  * refuses the action: the role and the region were let through). A row `public` means the route
@@ -54,7 +56,7 @@ const TABLE: Record<string, string> = {
   'GET /api/enrollments/autocomplete/lma-name': 'public',
   // The authorization link's read, and the admin dialog's: a staff token's scope applies.
   'GET /api/enrollments/{guid}':
-    '                  ok   ok     ok    ok       ok       404     404',
+    '                  ok   ok     ok    ok       ok       404     404   ok',
   'POST /api/enrollments/{guid}/authorize': 'public',
   'POST /api/drafts': 'public',
   'PUT /api/drafts': 'public',
@@ -63,69 +65,97 @@ const TABLE: Record<string, string> = {
   'GET /api/status/{token}/invoice': 'public',
   'GET /api/status/{token}/invoice/pdf': 'public',
   'POST /api/status/lost-links': 'public',
-  //                                                  anon noRole admin readOnly regional another none
+  //                                                  anon noRole admin readOnly regional another none vendor
   'GET /api/session':
-    '                                401  ok     ok    ok       ok       ok      ok',
+    '                                401  ok     ok    ok       ok       ok      ok   ok',
   'GET /api/enrollments':
-    '                            401  403    ok    ok       ok       ok      ok',
+    '                            401  403    ok    ok       ok       ok      ok  403',
   'GET /api/enrollments/changes':
-    '                    401  403    ok    ok       ok       ok      ok',
+    '                    401  403    ok    ok       ok       ok      ok  403',
   'GET /api/enrollments/{guid}/history':
-    '             401  403    ok    ok       ok       404     404',
+    '             401  403    ok    ok       ok       404     404  403',
   'POST /api/enrollments/{guid}/update':
-    '             401  403    ok    403      ok       404     404',
+    '             401  403    ok    403      ok       404     404  403',
   'POST /api/enrollments/{guid}/approve':
-    '            401  403    ok    403      ok       404     404',
+    '            401  403    ok    403      ok       404     404  403',
   'POST /api/enrollments/{guid}/re-authorize':
-    '       401  403    ok    403      ok       404     404',
+    '       401  403    ok    403      ok       404     404  403',
   'POST /api/enrollments/{guid}/decline':
-    '            401  403    ok    403      ok       404     404',
+    '            401  403    ok    403      ok       404     404  403',
   'POST /api/enrollments/{guid}/delete':
-    '             401  403    ok    403      403      403     403',
+    '             401  403    ok    403      403      403     403  403',
   'POST /api/enrollments/bulk/{action}':
-    '             401  403    ok    403      ok       400     400',
+    '             401  403    ok    403      ok       400     400  403',
   'GET /api/enrollments/{guid}/notes':
-    '               401  403    ok    ok       ok       404     404',
+    '               401  403    ok    ok       ok       404     404  403',
   'POST /api/enrollments/{guid}/notes':
-    '              401  403    ok    403      ok       404     404',
+    '              401  403    ok    403      ok       404     404  403',
   'GET /api/enrollments/{guid}/mails':
-    '               401  403    ok    ok       ok       404     404',
+    '               401  403    ok    ok       ok       404     404  403',
   'POST /api/enrollments/{guid}/mails/{mailId}/send-again':
-    '401 403 ok  403      ok       404     404',
+    '401 403 ok  403      ok       404     404  403',
   'GET /api/enrollments/{guid}/payment':
-    '             401  403    ok    ok       ok       404     404',
+    '             401  403    ok    ok       ok       404     404  403',
   'POST /api/enrollments/{guid}/payment':
-    '            401  403    ok    403      ok       404     404',
+    '            401  403    ok    403      ok       404     404  403',
   'POST /api/enrollments/{guid}/payment/clear':
-    '      401  403    ok    403      ok       404     404',
+    '      401  403    ok    403      ok       404     404  403',
   'GET /api/invoices/{guid}':
-    '                        401  403    ok    ok       ok       404     404',
+    '                        401  403    ok    ok       ok       404     404  403',
   'GET /api/invoices/{guid}/pdf':
-    '                    401  403    ok    ok       ok       404     404',
+    '                    401  403    ok    ok       ok       404     404  403',
   'GET /api/enrollments/{guid}/authorization':
-    '       401  403    ok    ok       ok       404     404',
+    '       401  403    ok    ok       ok       404     404  403',
   'POST /api/enrollments/{guid}/status-link/reissue':
-    '401  403    ok    403      ok       404     404',
+    '401  403    ok    403      ok       404     404  403',
   'POST /api/reports/export':
-    '                        401  403    ok    ok       ok       ok      ok',
+    '                        401  403    ok    ok       ok       ok      ok  403',
   'POST /api/reports/enrollment-list':
-    '               401  403    ok    ok       ok       ok      ok',
+    '               401  403    ok    ok       ok       ok      ok  403',
   'POST /api/reports/invoices/{year}':
-    '               401  403    ok    ok       ok       ok      ok',
+    '               401  403    ok    ok       ok       ok      ok  403',
   'POST /api/reports/not-re-enrolled':
-    '               401  403    ok    ok       ok       ok      ok',
+    '               401  403    ok    ok       ok       ok      ok  403',
   'POST /api/reports/audit/{year}':
-    '                  401  403    ok    ok       403      403     403',
+    '                  401  403    ok    ok       403      403     403  403',
   'GET /api/dashboard':
-    '                              401  403    ok    ok       ok       ok      ok',
+    '                              401  403    ok    ok       ok       ok      ok  403',
   'GET /api/re-enrollment':
-    '                          401  403    ok    ok       ok       ok      ok',
+    '                          401  403    ok    ok       ok       ok      ok  403',
   'POST /api/re-enrollment/invitations':
-    '             401  403    ok    403      ok       400     400',
+    '             401  403    ok    403      ok       400     400  403',
   'POST /api/rollover':
-    '                              401  403    ok    403      403      403     403',
+    '                              401  403    ok    403      403      403     403  403',
   'GET /api/audit':
-    '                                  401  403    ok    ok       403      403     403',
+    '                                  401  403    ok    ok       403      403     403  403',
+  // Shipping (docs/product.md#shipping): the vendor reads released events, their releases and
+  // files, and uploads tracking; the rest of the office's routes answer it 403.
+  'GET /api/shipping/events':
+    '                      401  403    ok    ok       ok       ok      ok     ok',
+  'POST /api/shipping/events':
+    '                     401  403    ok    403      403      403     403    403',
+  'PUT /api/shipping/events/{guid}':
+    '               401  403    ok    403      403      403     403    403',
+  'DELETE /api/shipping/events/{guid}':
+    '            401  403    ok    403      403      403     403    403',
+  'GET /api/shipping/events/{guid}/manifest':
+    '      401  403    ok    ok       ok       ok      ok     403',
+  'POST /api/shipping/events/{guid}/releases':
+    '     401  403    ok    403      403      403     403    403',
+  'GET /api/shipping/events/{guid}/releases':
+    '      401  403    ok    ok       ok       ok      ok     ok',
+  'GET /api/shipping/events/{guid}/releases/{number}':
+    '401 403 ok  ok       ok       ok      ok     ok',
+  'GET /api/shipping/events/{guid}/releases/{number}/file':
+    '401 403 ok ok    ok       ok      ok     ok',
+  'POST /api/shipping/tracking':
+    '                   401  403    ok    403      403      403     403    ok',
+  'GET /api/enrollments/{guid}/shipments':
+    '           401  403    ok    ok       ok       404     404    403',
+  'PUT /api/shipments/{id}':
+    '                       401  403    ok    403      403      403     403    403',
+  'PUT /api/enrollments/{guid}/ship-to/{bac}':
+    '       401  403    ok    403      ok       404     404    403',
 }
 
 it("agrees with the who of docs/product.md's API table for every signed-in route", () => {
@@ -154,6 +184,7 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
   let regions: Record<'theirs' | 'another', number>
   /** Approved enrollments that the routes which change nothing name. */
   let shared: Fixtures
+  let shipping: ShippingTarget
 
   beforeAll(async () => {
     t = await createAdminTestApp(kind, {}, { mail: { worker: false } })
@@ -169,12 +200,14 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
     tokens.set('no role', await sign(VIEWER_CLAIMS))
     tokens.set('administrator', await sign(ADMIN_CLAIMS))
     tokens.set('read-only', await sign(READONLY_CLAIMS))
+    tokens.set('vendor', await sign(FULFILLMENT_CLAIMS))
     for (const subject of SUBJECTS.filter((each) => each.startsWith('regional'))) {
       tokens.set(subject, regional)
     }
     const all = await t.database.db.selectFrom('regions').select(['id', 'name']).execute()
     const id = (name: string) => all.find((region) => region.name === name)?.id ?? 0
     regions = { theirs: id('Great Lakes'), another: id('California') }
+    shipping = await shippingFixtures()
     shared = await fixtures(false)
   }, 60_000)
   afterAll(() => t.close())
@@ -200,8 +233,69 @@ describe.each(testDatabaseKinds())('who may call each route, on %s', (kind) => {
     const payment = await t.asAdmin({ url: `/api/enrollments/${stored.guid}/payment` })
     return {
       guid: stored.guid,
+      bac: stored.dealers[0]?.bac ?? '',
+      shipping,
       mailId: (mails.json() as Array<{ id: string }>)[0]?.id ?? '1',
       invoiceDate: authorizing ? '' : (payment.json() as { invoiceDate: string }).invoiceDate,
+    }
+  }
+
+  /**
+   * Three events of chevy 2025: one released (an approved dealer on it, shipped), one to rename,
+   * one to remove.
+   */
+  async function shippingFixtures(): Promise<ShippingTarget> {
+    const event = async (name: string) => {
+      const response = await t.asAdmin({
+        method: 'POST',
+        url: '/api/shipping/events?brand=chevy&year=2025',
+        payload: { name, shipBy: '2025-03-01', inStoreFrom: '2025-03-15', inStoreTo: '2025-04-15' },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json() as { guid: string; code: string; version: number }
+    }
+    const released = await event('Role Table Released Event')
+    const open = await event('Role Table Open Event')
+    const removable = await event('Role Table Removable Event')
+    const dealer = await submittedEnrollment(t, dealerEnrollment())
+    const approved = await t.asAdmin(json(`/api/enrollments/${dealer.guid}/approve`))
+    expect(approved.statusCode, approved.body).toBe(200)
+    const release = await t.asAdmin(
+      json(`/api/shipping/events/${released.guid}/releases`, { after: 0 }),
+    )
+    expect(release.statusCode, release.body).toBe(201)
+    const bac = dealer.dealers[0]?.bac ?? ''
+    const shipment = {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shippedOn: '2025-02-25',
+    }
+    const { id: eventId } = await t.database.db
+      .selectFrom('sales_events')
+      .select('id')
+      .where('guid', '=', released.guid)
+      .executeTakeFirstOrThrow()
+    const { id } = await t.database.db
+      .insertInto('shipments')
+      .values({
+        event_id: eventId,
+        bac,
+        bac_key: bac.toUpperCase(),
+        tracking_number: shipment.trackingNumber,
+        carrier: shipment.carrier,
+        shipped_on: shipment.shippedOn,
+        enrollment_guid: dealer.guid,
+        region_id: null,
+        recorded_by: 'role table',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return {
+      released: released.guid,
+      open: { guid: open.guid, version: open.version },
+      removable: removable.guid,
+      shipment: { id: String(id), ...shipment },
+      trackingCsv: `BAC,Event Code,Carrier,Tracking Number,Shipped Date\r\n${bac},${released.code},${shipment.carrier},${shipment.trackingNumber},${shipment.shippedOn}\r\n`,
     }
   }
 

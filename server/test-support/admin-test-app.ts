@@ -38,6 +38,15 @@ export const READONLY_CLAIMS = {
   roles: ['PosAudit'],
 }
 
+/** The print vendor, by the roles claim (FULFILLMENT_ROLE=PosVendor). */
+export const FULFILLMENT_CLAIMS = {
+  preferred_username: 'vera.vendor@print.example',
+  name: 'Vera Vendor',
+  email: 'vera.vendor@print.example',
+  oid: '00000000-0000-0000-0000-00000000e0e0',
+  roles: ['PosVendor'],
+}
+
 /** A signed-in user of the same authority who is no administrator. */
 export const VIEWER_CLAIMS = {
   preferred_username: 'victor.viewer@contoso.example',
@@ -54,12 +63,15 @@ export interface AdminTestApp extends TestApp {
   asRegionalManager(options: InjectOptions): Promise<LightMyRequestResponse>
   /** `app.inject` with the ID token of READONLY_CLAIMS. */
   asReadOnly(options: InjectOptions): Promise<LightMyRequestResponse>
+  /** `app.inject` with the ID token of FULFILLMENT_CLAIMS (the print vendor). */
+  asVendor(options: InjectOptions): Promise<LightMyRequestResponse>
 }
 
 /**
  * The real application signing in against a test authority served over HTTP (discovery and
  * JWKS), administrators by ADMIN_ROLE=PosAdmin or ADMIN_USERS=lister@contoso.example, regional
- * managers by REGION_ROLE_PREFIX=PosRegion: and read-only users by READONLY_ROLE=PosAudit.
+ * managers by REGION_ROLE_PREFIX=PosRegion:, read-only users by READONLY_ROLE=PosAudit and the
+ * print vendor by FULFILLMENT_ROLE=PosVendor.
  */
 export async function createAdminTestApp(
   kind: DatabaseKind,
@@ -76,6 +88,7 @@ export async function createAdminTestApp(
       ADMIN_USERS: 'lister@contoso.example',
       REGION_ROLE_PREFIX: 'PosRegion:',
       READONLY_ROLE: 'PosAudit',
+      FULFILLMENT_ROLE: 'PosVendor',
       ...env,
     },
     options,
@@ -87,6 +100,7 @@ export async function createAdminTestApp(
     asAdmin: await signedIn(ADMIN_CLAIMS),
     asRegionalManager: await signedIn(REGIONAL_MANAGER_CLAIMS),
     asReadOnly: await signedIn(READONLY_CLAIMS),
+    asVendor: await signedIn(FULFILLMENT_CLAIMS),
     close: async () => {
       await t.close()
       await idp.close()

@@ -12,14 +12,34 @@ export const SUBJECTS = [
   'regional',
   'regional, another region',
   'regional, no region',
+  'vendor',
 ] as const
 export type Subject = (typeof SUBJECTS)[number]
 
-/** The enrollment a request names, one of its mails, and its invoice's date (once approved). */
+/** What the shipping routes name: events, a release, a shipment, a tracking file. */
+export interface ShippingTarget {
+  /** An event of chevy 2025 with release 1. */
+  released: string
+  /** An event never released, that PUT renames, at its version. */
+  open: { guid: string; version: number }
+  /** An event never released, that DELETE removes. */
+  removable: string
+  /** A shipment of the released event. */
+  shipment: { id: string; carrier: string; trackingNumber: string; shippedOn: string }
+  /** A tracking file of one row, the shipment as stored (an upload that adds nothing). */
+  trackingCsv: string
+}
+
+/**
+ * The enrollment a request names (an LMA), its first dealer's BAC, one of its mails, and its
+ * invoice's date (once approved); the shipping routes' fixtures.
+ */
 export interface Target {
   guid: string
+  bac: string
   mailId: string
   invoiceDate: string
+  shipping: ShippingTarget
 }
 export type Fixtures = Record<'theirs' | 'another' | 'none', Target>
 
@@ -34,6 +54,15 @@ export interface RouteRequest {
 }
 
 const YEAR = 2025
+let events = 0
+const SHIP_TO = {
+  name: 'Prairie Motors',
+  address: '12 Depot Street',
+  city: 'Peoria',
+  state: 'IL',
+  postal: '61602',
+  country: 'USA',
+}
 export const json = (url: string, payload: object = {}): InjectOptions => ({
   method: 'POST',
   url,
@@ -164,6 +193,76 @@ export const REQUESTS: Record<string, RouteRequest> = {
   },
   'POST /api/rollover': { changes: true, build: () => json('/api/rollover', { to: YEAR + 1 }) },
   'GET /api/audit': { build: () => ({ url: `/api/audit?year=${YEAR}` }) },
+  'GET /api/shipping/events': {
+    build: () => ({ url: `/api/shipping/events?brand=chevy&year=${YEAR}` }),
+  },
+  'POST /api/shipping/events': {
+    build: () =>
+      json(`/api/shipping/events?brand=chevy&year=${YEAR}`, {
+        name: `Role Table Event ${++events}`,
+        shipBy: '2025-05-01',
+        inStoreFrom: '2025-05-15',
+        inStoreTo: '2025-05-31',
+      }),
+  },
+  'PUT /api/shipping/events/{guid}': {
+    build: (e) => ({
+      method: 'PUT',
+      url: `/api/shipping/events/${e.shipping.open.guid}`,
+      payload: {
+        name: 'Role Table Renamed Event',
+        shipBy: '2025-06-01',
+        inStoreFrom: '2025-06-15',
+        inStoreTo: '2025-06-30',
+        version: e.shipping.open.version,
+      },
+    }),
+  },
+  'DELETE /api/shipping/events/{guid}': {
+    build: (e) => ({ method: 'DELETE', url: `/api/shipping/events/${e.shipping.removable}` }),
+  },
+  'GET /api/shipping/events/{guid}/manifest': {
+    build: (e) => ({ url: `/api/shipping/events/${e.shipping.released}/manifest` }),
+  },
+  // Nothing changed since release 1 (409) or something did (201): either way let through.
+  'POST /api/shipping/events/{guid}/releases': {
+    build: (e) => json(`/api/shipping/events/${e.shipping.released}/releases`, { after: 1 }),
+  },
+  'GET /api/shipping/events/{guid}/releases': {
+    build: (e) => ({ url: `/api/shipping/events/${e.shipping.released}/releases` }),
+  },
+  'GET /api/shipping/events/{guid}/releases/{number}': {
+    build: (e) => ({ url: `/api/shipping/events/${e.shipping.released}/releases/1` }),
+  },
+  'GET /api/shipping/events/{guid}/releases/{number}/file': {
+    build: (e) => ({
+      url: `/api/shipping/events/${e.shipping.released}/releases/1/file?format=csv`,
+    }),
+  },
+  'POST /api/shipping/tracking': {
+    build: (e) => ({
+      method: 'POST',
+      url: '/api/shipping/tracking',
+      headers: { 'content-type': 'text/csv' },
+      payload: e.shipping.trackingCsv,
+    }),
+  },
+  'GET /api/enrollments/{guid}/shipments': {
+    build: (e) => ({ url: `/api/enrollments/${e.guid}/shipments` }),
+  },
+  'PUT /api/shipments/{id}': {
+    build: (e) => {
+      const { id, ...fields } = e.shipping.shipment
+      return { method: 'PUT', url: `/api/shipments/${id}`, payload: fields }
+    },
+  },
+  'PUT /api/enrollments/{guid}/ship-to/{bac}': {
+    build: (e) => ({
+      method: 'PUT',
+      url: `/api/enrollments/${e.guid}/ship-to/${e.bac}`,
+      payload: SHIP_TO,
+    }),
+  },
 }
 
 export function expectations(row: string): Record<Subject, string> | 'public' {
@@ -186,10 +285,11 @@ export function whoWords(row: string): string | undefined {
   if (expected['no role'] === 'ok') return 'anyone signed in'
   const readOnly = expected['read-only'] === 'ok'
   const regional = expected.regional === 'ok'
-  if (readOnly && regional) return 'every role'
-  if (readOnly) return 'administrator, read-only'
-  if (regional) return 'administrator, regional manager'
-  return 'administrator'
+  const vendor = expected.vendor === 'ok' ? ', the vendor' : ''
+  if (readOnly && regional) return `every role${vendor}`
+  if (readOnly) return `administrator, read-only${vendor}`
+  if (regional) return `administrator, regional manager${vendor}`
+  return `administrator${vendor}`
 }
 
 export function outcome(response: LightMyRequestResponse): string {
