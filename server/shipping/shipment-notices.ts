@@ -32,7 +32,8 @@ const BATCH = 100
 
 /**
  * The dealers of an enrollment that shipped, each with its packages, named as the enrollment
- * names them now (or as the release shipped them, for a dealer it no longer lists).
+ * names them now (or as the release shipped them, for a dealer it no longer lists), in the
+ * enrollment's order.
  */
 export function shippedDealers(
   enrollment: Pick<StoredEnrollment, 'dealers'>,
@@ -52,7 +53,15 @@ export function shippedDealers(
     dealer.shipments.push(shipment)
     dealers.set(shipment.bacKey, dealer)
   }
-  return [...dealers.values()]
+  return [...dealers.values()].toSorted(
+    (a, b) => dealerOrder(enrollment, a.bac) - dealerOrder(enrollment, b.bac),
+  )
+}
+
+/** Where the enrollment lists a dealer; one it no longer lists, after them. */
+export function dealerOrder(enrollment: Pick<StoredEnrollment, 'dealers'>, bac: string): number {
+  const index = enrollment.dealers.findIndex((dealer) => bacKey(dealer.bac) === bacKey(bac))
+  return index === -1 ? enrollment.dealers.length : index
 }
 
 /**

@@ -17,7 +17,7 @@ import { AppError } from '../http/app-error.js'
 import type { InvoiceRecord } from '../invoice/invoice-repository.js'
 import { toInvoiceWire, toPaymentWire } from '../invoice/invoice-wire.js'
 import type { ShipmentNoticeRepository } from '../shipping/shipment-notice-repository.js'
-import { shippedDealers } from '../shipping/shipment-notices.js'
+import { dealerOrder, shippedDealers } from '../shipping/shipment-notices.js'
 import type { ShippingRepository } from '../shipping/shipping-repository.js'
 import type { StatusLinkContext } from './status-links.js'
 
@@ -105,17 +105,11 @@ async function salesEventsOf(
           shippedOn,
         })),
       }))
-      .toSorted((a, b) => order(a.bac) - order(b.bac))
+      .toSorted((a, b) => dealerOrder(enrollment, a.bac) - dealerOrder(enrollment, b.bac))
     if (dealers.length === 0) return []
     const { name, shipBy, inStoreFrom, inStoreTo } = event
     return [{ name, shipBy, inStoreFrom, inStoreTo, dealers }]
   })
-
-  /** The enrollment's order of its dealers; one it no longer lists, last. */
-  function order(bac: string): number {
-    const index = enrollment.dealers.findIndex((dealer) => bacKey(dealer.bac) === bacKey(bac))
-    return index === -1 ? enrollment.dealers.length : index
-  }
 }
 
 /** GET /api/status/{token}: where the link's enrollment stands (docs/product.md#status-page). */
