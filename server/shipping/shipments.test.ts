@@ -225,6 +225,17 @@ describe.each(testDatabaseKinds())('an enrollment’s shipments on %s', (kind) =
       filters: expect.objectContaining({ bac, trackingNumber: '7489', carrier: 'FedEx' }),
     })
 
+    // The same again changes nothing, and records nothing.
+    const again = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/shipments/${one.id}`,
+      payload: { carrier: 'FedEx', trackingNumber: '7489', shippedOn: '2025-02-21' },
+    })
+    expect(again.statusCode).toBe(200)
+    expect(
+      (await auditActions('shipment-changed')).filter((each) => each.filters.bac === bac),
+    ).toHaveLength(1)
+
     // The other package's tracking number: 409, nothing changed.
     const clash = await t.asAdmin({
       method: 'PUT',

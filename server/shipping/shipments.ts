@@ -166,7 +166,8 @@ function shipToAnswer(bac: string, address: ShipToAddress, source: ShipTo['sourc
  * Corrects one shipment (docs/product.md#tracking-upload): its carrier, tracking number and
  * shipped date, under its row lock. Its key (event, BAC, tracking number) stays unique: a
  * tracking number another package of the same dealer and event has is refused (409), also when
- * a correction of that other shipment commits meanwhile. The audit trail records it.
+ * a correction of that other shipment commits meanwhile. The audit trail records it; the
+ * shipment as it is changes nothing.
  */
 export async function correctShipment(
   context: ShipmentsContext,
@@ -186,6 +187,14 @@ export async function correctShipment(
       const shipment = await shipping.findShipment(id, { lock: true })
       if (!shipment) throw AppError.notFound(NO_SHIPMENT_MESSAGE)
       seen.shipment = shipment
+      // The shipment as it is (the dialog saved without a change): nothing to record.
+      if (
+        shipment.carrier === fields.carrier &&
+        shipment.trackingNumber === fields.trackingNumber &&
+        shipment.shippedOn === fields.shippedOn
+      ) {
+        return shipmentAnswer(shipment)
+      }
       if (await shipping.trackingNumberTaken(shipment, fields.trackingNumber)) {
         throw taken(shipment)
       }
