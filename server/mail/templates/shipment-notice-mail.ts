@@ -24,7 +24,7 @@ export function shipmentNoticeMail(input: ShipmentNoticeInput): MailContent {
   const program = `${input.year} ${input.brandName} Dealer Funded POS Program`
   const lma = input.type === 'Lma'
   const packages = input.dealers.map((dealer) => ({
-    heading: lma ? `${dealer.bac} ${dealer.name}`.trim() : 'Shipped',
+    heading: lma ? `${dealer.bac} ${dealer.name}`.trim() : 'Packages',
     lines: dealer.shipments.map(shippedWords),
   }))
   return renderMail(
