@@ -33,10 +33,12 @@ import type {
 import type { regionSchema } from '@shared/region/region'
 import type { authorizationRemindersSchema } from '@shared/reminders/authorization-reminders-schema'
 import type { rolloverResultSchema } from '@shared/rollover/rollover-schema'
+import type { enrollmentShipmentsSchema, shipToSchema } from '@shared/shipping/enrollment-shipments'
 import type {
   manifestSchema,
   releaseSummarySchema,
   salesEventSchema,
+  shipmentSchema,
 } from '@shared/shipping/shipping-schema'
 import type { z } from 'zod'
 
@@ -104,6 +106,9 @@ export interface ApiRoutes {
   'GET /api/shipping/events/{guid}/manifest': typeof manifestSchema
   'GET /api/shipping/events/{guid}/releases': z.ZodArray<typeof releaseSummarySchema>
   'POST /api/shipping/events/{guid}/releases': typeof releaseSummarySchema
+  'GET /api/enrollments/{guid}/shipments': typeof enrollmentShipmentsSchema
+  'PUT /api/shipments/{id}': typeof shipmentSchema
+  'PUT /api/enrollments/{guid}/ship-to/{bac}': typeof shipToSchema
 }
 
 /**

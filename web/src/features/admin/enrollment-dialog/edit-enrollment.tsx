@@ -23,6 +23,7 @@ import { useStaffAccess } from '../staff-access'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
 import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
+import { ShipmentsPanel } from './shipments-panel'
 import {
   SAVE_REVISION_ANSWERS,
   SAVE_REVISION_TITLE,
@@ -201,6 +202,7 @@ export function EditEnrollment({ loaded, onSaved, onStatus, onDirty, close }: Ed
         <>
           <NotesPanel guid={saved.guid} />
           <MailsPanel guid={saved.guid} />
+          <ShipmentsPanel guid={saved.guid} isLma={saved.type === 'Lma'} />
           {/* Re-issuing the link is all the panel is for. */}
           {mayChange && <StatusLinkPanel enrollment={saved} />}
         </>
