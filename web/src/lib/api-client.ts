@@ -45,6 +45,15 @@ export function setBearerToken(source: (() => string | undefined) | undefined): 
   bearerToken = source
 }
 
+/**
+ * The Authorization header the API calls carry now (none before sign-in): for a file fetched
+ * with callFile (api-files.ts), which adds none of its own.
+ */
+export function authorizationHeaders(): Record<string, string> {
+  const token = bearerToken?.()
+  return token ? { authorization: `Bearer ${token}` } : {}
+}
+
 /** An answer's body, and its headers (none when a 304 was answered from the kept answer). */
 export interface Answer<T> {
   body: T
@@ -61,7 +70,11 @@ async function answer<T>(
   const token = bearerToken?.()
   if (token) headers.authorization = `Bearer ${token}`
   const init: RequestInit = { method, headers, signal: options.signal ?? null }
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file (an upload) goes as it is, as the type given, else as its own.
+    headers['content-type'] ??= body.type || 'application/octet-stream'
+    init.body = body
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json'
     init.body = JSON.stringify(body)
   }
@@ -132,7 +145,10 @@ export type Params<R extends string> = [ParamNames<PathOf<R>>] extends [never]
 export type CallOptions<R extends string> = RequestOptions &
   Omit<Where, 'params'> &
   Params<R> & {
-    /** Sent as JSON; a POST or a PUT without one sends `{}`. */
+    /**
+     * Sent as JSON; a Blob (a File) as it is, as the `content-type` header says or else as its
+     * own type. A POST or a PUT without one sends `{}`.
+     */
     body?: unknown
   }
 

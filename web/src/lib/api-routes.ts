@@ -33,12 +33,11 @@ import type {
 import type { regionSchema } from '@shared/region/region'
 import type { authorizationRemindersSchema } from '@shared/reminders/authorization-reminders-schema'
 import type { rolloverResultSchema } from '@shared/rollover/rollover-schema'
-import type { enrollmentShipmentsSchema, shipToSchema } from '@shared/shipping/enrollment-shipments'
 import type {
   manifestSchema,
   releaseSummarySchema,
   salesEventSchema,
-  shipmentSchema,
+  trackingUploadResultSchema,
 } from '@shared/shipping/shipping-schema'
 import type { z } from 'zod'
 
@@ -106,9 +105,7 @@ export interface ApiRoutes {
   'GET /api/shipping/events/{guid}/manifest': typeof manifestSchema
   'GET /api/shipping/events/{guid}/releases': z.ZodArray<typeof releaseSummarySchema>
   'POST /api/shipping/events/{guid}/releases': typeof releaseSummarySchema
-  'GET /api/enrollments/{guid}/shipments': typeof enrollmentShipmentsSchema
-  'PUT /api/shipments/{id}': typeof shipmentSchema
-  'PUT /api/enrollments/{guid}/ship-to/{bac}': typeof shipToSchema
+  'POST /api/shipping/tracking': typeof trackingUploadResultSchema
 }
 
 /**
@@ -124,3 +121,4 @@ export type ApiFileRoute =
   | 'POST /api/reports/invoices/{year}'
   | 'POST /api/reports/audit/{year}'
   | 'POST /api/reports/not-re-enrolled'
+  | 'GET /api/shipping/events/{guid}/releases/{number}/file'
