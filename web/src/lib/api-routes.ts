@@ -33,10 +33,12 @@ import type {
 import type { regionSchema } from '@shared/region/region'
 import type { authorizationRemindersSchema } from '@shared/reminders/authorization-reminders-schema'
 import type { rolloverResultSchema } from '@shared/rollover/rollover-schema'
+import type { enrollmentShipmentsSchema, shipToSchema } from '@shared/shipping/enrollment-shipments'
 import type {
   manifestSchema,
   releaseSummarySchema,
   salesEventSchema,
+  shipmentSchema,
   trackingUploadResultSchema,
 } from '@shared/shipping/shipping-schema'
 import type { z } from 'zod'
@@ -106,6 +108,9 @@ export interface ApiRoutes {
   'GET /api/shipping/events/{guid}/releases': z.ZodArray<typeof releaseSummarySchema>
   'POST /api/shipping/events/{guid}/releases': typeof releaseSummarySchema
   'POST /api/shipping/tracking': typeof trackingUploadResultSchema
+  'GET /api/enrollments/{guid}/shipments': typeof enrollmentShipmentsSchema
+  'PUT /api/shipments/{id}': typeof shipmentSchema
+  'PUT /api/enrollments/{guid}/ship-to/{bac}': typeof shipToSchema
 }
 
 /**
