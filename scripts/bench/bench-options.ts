@@ -18,6 +18,8 @@ export interface BenchOptions {
   exportRows: number[]
   /** V8's old-space cap of the export's server and baseline, in MB; 0 leaves V8's default. */
   exportHeapMb: number
+  /** Rows of the tracking upload's file (and dealers of its release). */
+  trackingRows: number
   /** Starts of each kind in the cold-start rows (the median is shown). */
   coldStartRuns: number
   /** Starts of each kind in the rows of the metrics and telemetry at start-up (medians shown). */
@@ -46,12 +48,13 @@ export const USAGE = `npm run bench -- [options]
   --export-heap-mb N          V8 heap cap (--max-old-space-size) of the export's server and
                               baseline, so RSS shows live memory, not the collector's slack
                               (default 256; 0: V8's default)
+  --tracking-rows N           rows of the tracking upload's file (default 10000)
   --cold-start-runs N         rounds of the cold-start and idle-memory rows, each starting
                               every kind once; the table shows medians (default 5)
   --observability-runs N      rounds of the start-up and idle-memory rows of the metrics and
                               OpenTelemetry, each starting every kind once (default 3)
   --skip a,b                  leave out: typeahead, list, dashboard, submit, bulk, export,
-                              cold-start, observability, plans
+                              tracking, cold-start, observability, plans
   --keep                      keep the databases (printed) instead of dropping them
   --work-dir DIR              where PGlite directories go (default .tmp/bench)
   --cpu-prof DIR              the loaded server and each export's server write a V8 CPU
@@ -75,6 +78,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'submit-duration': { type: 'string', default: '30' },
       'export-rows': { type: 'string', default: '25000,50000,100000' },
       'export-heap-mb': { type: 'string', default: '256' },
+      'tracking-rows': { type: 'string', default: '10000' },
       'cold-start-runs': { type: 'string', default: '5' },
       'observability-runs': { type: 'string', default: '3' },
       skip: { type: 'string', default: '' },
@@ -114,6 +118,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     exportRows,
     exportHeapMb:
       values['export-heap-mb'] === '0' ? 0 : positive('export-heap-mb', values['export-heap-mb']),
+    trackingRows: positive('tracking-rows', values['tracking-rows']),
     coldStartRuns: positive('cold-start-runs', values['cold-start-runs']),
     observabilityRuns: positive('observability-runs', values['observability-runs']),
     skip: new Set(values.skip.split(',').filter(Boolean)),

@@ -26,6 +26,7 @@ import {
   sevenStatements,
 } from './scenarios/submission-floor.js'
 import { benchSubmissions } from './scenarios/submissions.js'
+import { benchTrackingUpload } from './scenarios/tracking-upload.js'
 import { benchTypeahead } from './scenarios/typeahead.js'
 import { startServer } from './server-process.js'
 import { type BenchRow, formatTable, ms, progress } from './table.js'
@@ -189,6 +190,15 @@ try {
         serverEnv: { ...serverEnv, DEMO_DATA: 'false' },
         heapMb: options.exportHeapMb,
         nodeFlags: cpuProfFlags,
+      })),
+    )
+  }
+  if (!skip('tracking')) {
+    rows.push(
+      ...(await benchTrackingUpload(await newDatabase('tracking'), {
+        rows: options.trackingRows,
+        serverEnv: { ...serverEnv, DEMO_DATA: 'false' },
+        year: ENROLLMENT_YEAR,
       })),
     )
   }

@@ -27,7 +27,8 @@ export interface NewShipment extends ShipmentKeyed {
   regionId: number | null
 }
 
-const BATCH = 1000
+/** Shipments inserted by one statement. */
+const INSERT_BATCH = 5000
 
 /**
  * The tracking upload's SQL (docs/product.md#tracking-upload), part of the shipping repository:
@@ -75,41 +76,41 @@ export function trackingUploadQueries(db: Kysely<Database>) {
       }))
     },
 
-    /** The shipments stored for these events and BAC keys. */
+    /**
+     * The shipments stored for these events, of these BAC keys: one statement reading the
+     * events' shipments by the key's index, the BACs picked out here.
+     */
     async shipmentsKeyed(
       eventIds: readonly string[],
       bacKeys: readonly string[],
     ): Promise<ShipmentKeyed[]> {
       if (eventIds.length === 0 || bacKeys.length === 0) return []
-      const found: ShipmentKeyed[] = []
-      for (let start = 0; start < bacKeys.length; start += BATCH) {
-        const result = await sql<{
-          event_id: string | number
-          bac_key: string
-          tracking_number: string
-          carrier: string
-          shipped_on: string
-        }>`select event_id, bac_key, tracking_number, carrier,
-            to_char(shipped_on, 'YYYY-MM-DD') as shipped_on
-          from shipments
-          where event_id in (${sql.join([...eventIds])})
-            and bac_key in (${sql.join(bacKeys.slice(start, start + BATCH))})`.execute(db)
-        for (const row of result.rows) {
-          found.push({
-            eventId: String(row.event_id),
-            bacKey: row.bac_key,
-            trackingNumber: row.tracking_number,
-            carrier: row.carrier,
-            shippedOn: row.shipped_on,
-          })
-        }
-      }
-      return found
+      const wanted = new Set(bacKeys)
+      const result = await sql<{
+        event_id: string | number
+        bac_key: string
+        tracking_number: string
+        carrier: string
+        shipped_on: string
+      }>`select event_id, bac_key, tracking_number, carrier,
+          to_char(shipped_on, 'YYYY-MM-DD') as shipped_on
+        from shipments
+        where event_id in (${sql.join([...eventIds])})`.execute(db)
+      return result.rows
+        .filter((row) => wanted.has(row.bac_key))
+        .map((row) => ({
+          eventId: String(row.event_id),
+          bacKey: row.bac_key,
+          trackingNumber: row.tracking_number,
+          carrier: row.carrier,
+          shippedOn: row.shipped_on,
+        }))
     },
 
     /**
-     * Inserts the shipments, in batches; one whose key another transaction stored meanwhile is
-     * left as it is and answered, for the caller to compare.
+     * Inserts the shipments, a batch a statement with the batch as one JSON parameter (thousands
+     * of bound values make a statement slow to prepare); one whose key another transaction stored
+     * meanwhile is left as it is and answered, for the caller to compare.
      */
     async insertShipments(
       shipments: readonly NewShipment[],
@@ -117,30 +118,40 @@ export function trackingUploadQueries(db: Kysely<Database>) {
     ): Promise<{ inserted: number; skipped: NewShipment[] }> {
       let inserted = 0
       const skipped: NewShipment[] = []
-      for (let start = 0; start < shipments.length; start += BATCH) {
-        const batch = shipments.slice(start, start + BATCH)
-        const rows = await db
-          .insertInto('shipments')
-          .values(
-            batch.map((each) => ({
-              event_id: each.eventId,
-              bac: each.bac,
-              bac_key: each.bacKey,
-              tracking_number: each.trackingNumber,
-              carrier: each.carrier,
-              shipped_on: each.shippedOn,
-              enrollment_guid: each.enrollmentGuid,
-              region_id: each.regionId,
-              recorded_by: actor,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['event_id', 'bac_key', 'tracking_number']).doNothing())
-          .returning(['event_id', 'bac_key', 'tracking_number'])
-          .execute()
-        inserted += rows.length
-        if (rows.length < batch.length) {
+      for (let start = 0; start < shipments.length; start += INSERT_BATCH) {
+        const batch = shipments.slice(start, start + INSERT_BATCH)
+        const rows = JSON.stringify(
+          batch.map((each) => ({
+            event_id: each.eventId,
+            bac: each.bac,
+            bac_key: each.bacKey,
+            tracking_number: each.trackingNumber,
+            carrier: each.carrier,
+            shipped_on: each.shippedOn,
+            enrollment_guid: each.enrollmentGuid,
+            region_id: each.regionId,
+          })),
+        )
+        const result = await sql<{
+          event_id: string | number
+          bac_key: string
+          tracking_number: string
+        }>`
+          insert into shipments (event_id, bac, bac_key, tracking_number, carrier, shipped_on,
+            enrollment_guid, region_id, recorded_by)
+          select x.event_id, x.bac, x.bac_key, x.tracking_number, x.carrier, x.shipped_on,
+            x.enrollment_guid, x.region_id, ${actor}
+          from json_to_recordset(${rows}::json) as x(event_id bigint, bac text, bac_key text,
+            tracking_number text, carrier text, shipped_on date, enrollment_guid uuid,
+            region_id integer)
+          on conflict (event_id, bac_key, tracking_number) do nothing
+          returning event_id, bac_key, tracking_number`.execute(db)
+        inserted += result.rows.length
+        if (result.rows.length < batch.length) {
           const made = new Set(
-            rows.map((row) => `${row.event_id}\u0000${row.bac_key}\u0000${row.tracking_number}`),
+            result.rows.map(
+              (row) => `${row.event_id}\u0000${row.bac_key}\u0000${row.tracking_number}`,
+            ),
           )
           for (const each of batch) {
             if (!made.has(`${each.eventId}\u0000${each.bacKey}\u0000${each.trackingNumber}`)) {

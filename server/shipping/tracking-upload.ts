@@ -17,7 +17,7 @@ import type { AuditRepository } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
 import { AppError } from '../http/app-error.js'
-import type { ShippingRepository } from './shipping-repository.js'
+import type { ShippingRepository, StoredEvent } from './shipping-repository.js'
 import {
   readUploadTable,
   type UploadCell,
@@ -29,6 +29,7 @@ import type { NewShipment, ReleasedBac, ShipmentKeyed } from './tracking-upload-
 /** What the tracking upload is handed: the app's context's part it uses. */
 export interface TrackingUploadContext {
   db: Kysely<Database>
+  shipping: ShippingRepository
   within(trx: Kysely<Database>): { shipping: ShippingRepository; audit: AuditRepository }
 }
 
@@ -58,8 +59,9 @@ function textOf(cell: UploadCell | undefined): string {
  * Records the shipments of a tracking file (docs/product.md#tracking-upload). Every row is
  * checked first; a file with any bad row records nothing and answers each row's errors (400). A
  * row equal to a stored shipment, or to an earlier row of the file, is counted unchanged; the
- * rest are stored in one transaction, holding the events' locks in share mode so that a release
- * of one of them cannot slip in between the check against its latest release and the insert.
+ * rest are stored in one transaction, holding the events' locks in share mode so that no release
+ * of one of them slips in between the check against its latest release and the insert (a release
+ * made since the check has the rows checked again, inside).
  */
 export async function uploadTracking(
   context: TrackingUploadContext,
@@ -83,114 +85,39 @@ export async function uploadTracking(
       [`row ${table.header.row}`]: found.problems,
     })
   }
-  const columns = found.columns
-  const cell = (row: UploadTable['rows'][number], key: TrackingColumnKey) => row.cells[columns[key]]
+  const checking = { table, columns: found.columns }
+  // Checked first outside a transaction: on PGlite's one connection a transaction holds up every
+  // other request, so it only stores. Checked again inside when a release came in between.
+  const first = await checkRows(context.shipping, checking)
+  if (first.errors.size > 0) throw uploadErrors(first.errors)
+  if (first.added.length === 0) {
+    return { rows: table.rows.length, added: 0, unchanged: first.unchanged }
+  }
 
   return context.db.transaction().execute(async (trx) => {
     const { shipping, audit } = context.within(trx)
-    const codeOf = (row: UploadTable['rows'][number]) =>
-      normalizeText(textOf(cell(row, 'event'))).toUpperCase()
-    const events = await shipping.eventsByCode([...new Set(table.rows.map(codeOf))])
-    const eventIds = [...events.values()].map((event) => event.id)
-    await shipping.shareEvents(eventIds)
-    const released = releasedIndex(await shipping.latestReleaseRows(eventIds))
-
-    const errors = new Map<number, string[]>()
-    const fail = (row: number, problem: string) => {
-      const list = errors.get(row)
-      if (list) list.push(problem)
-      else errors.set(row, [problem])
-    }
-    const latest = latestDateNow()
-    const checked: CheckedRow[] = []
-    for (const row of table.rows) {
-      const code = codeOf(row)
-      const event = events.get(code)
-      const bac = normalizeText(textOf(cell(row, 'bac')))
-      let onManifest: ReleasedBac | undefined
-      if (code === '')
-        fail(row.row, 'Enter the event code, as on the release file (BRAND-YEAR-NUMBER).')
-      else if (!event) fail(row.row, `There is no sales event ${code}.`)
-      const release = event ? released.get(event.id) : undefined
-      if (event && !release) fail(row.row, `${event.code} (${event.name}) has not been released.`)
-      if (bac === '') fail(row.row, 'Enter the BAC.')
-      else if (event && release) {
-        const line = release.rows.get(bacKey(bac))
-        if (!line) {
-          fail(row.row, `BAC ${bac} is not on release ${release.number} of ${event.code}.`)
-        } else if (line.cancelled) {
-          fail(
-            row.row,
-            `BAC ${bac} is cancelled in release ${release.number} of ${event.code}: it does not ship.`,
-          )
-        } else onManifest = line
-      }
-      const carrier = checkCarrier(textOf(cell(row, 'carrier')))
-      if ('problem' in carrier) fail(row.row, carrier.problem)
-      const tracking = checkTrackingNumber(textOf(cell(row, 'trackingNumber')))
-      if ('problem' in tracking) fail(row.row, tracking.problem)
-      const shipped = checkShippedDate(cell(row, 'shippedOn') ?? '', latest)
-      if ('problem' in shipped) fail(row.row, shipped.problem)
-      if (event && onManifest && 'value' in carrier && 'value' in tracking && 'value' in shipped) {
-        checked.push({
-          row: row.row,
-          eventId: event.id,
-          eventCode: event.code,
-          bac: onManifest.bac,
-          bacKey: onManifest.bacKey,
-          trackingNumber: tracking.value,
-          carrier: carrier.value,
-          shippedOn: shipped.value,
-          enrollmentGuid: onManifest.enrollmentGuid,
-          regionId: onManifest.regionId,
-        })
-      }
-    }
-
-    const stored = new Map(
-      (
-        await shipping.shipmentsKeyed(eventIds, [...new Set(checked.map((each) => each.bacKey))])
-      ).map((shipment) => [keyOf(shipment), shipment]),
+    await shipping.shareEvents([...first.events.values()].map((event) => event.id))
+    const now = await shipping.eventsByCode([...first.events.keys()])
+    const released = (code: string, events: Map<string, StoredEvent>) => events.get(code)?.releases
+    const same = [...first.events.keys()].every(
+      (code) => released(code, now) === released(code, first.events),
     )
-    const inFile = new Map<string, CheckedRow>()
-    const added: CheckedRow[] = []
-    let unchanged = 0
-    for (const each of checked) {
-      const key = keyOf(each)
-      const earlier = inFile.get(key)
-      const recorded = stored.get(key)
-      if (earlier) {
-        if (sameContents(earlier, each)) unchanged++
-        else {
-          fail(
-            each.row,
-            `Row ${earlier.row} has the same BAC, event and tracking number with another carrier or shipped date.`,
-          )
-        }
-        continue
-      }
-      inFile.set(key, each)
-      if (!recorded) added.push(each)
-      else if (sameContents(recorded, each)) unchanged++
-      else {
-        fail(
-          each.row,
-          `Tracking number ${each.trackingNumber} of BAC ${each.bac} for ${each.eventCode} is recorded already, shipped on ${recorded.shippedOn} by ${recorded.carrier}: the program office corrects a recorded shipment in the enrollment’s dialog.`,
-        )
-      }
-    }
-    if (errors.size > 0) throw uploadErrors(errors)
+    const checked = same ? first : await checkRows(shipping, checking)
+    if (checked.errors.size > 0) throw uploadErrors(checked.errors)
+    const { added, events } = checked
+    let unchanged = checked.unchanged
 
+    const eventIds = [...events.values()].map((event) => event.id)
     const { inserted, skipped } = await shipping.insertShipments(added, staff.username)
     if (skipped.length > 0) {
       // Stored by another upload meanwhile: equal is unchanged, different is refused.
-      const now = new Map(
+      const stored = new Map(
         (
           await shipping.shipmentsKeyed(eventIds, [...new Set(skipped.map((each) => each.bacKey))])
         ).map((shipment) => [keyOf(shipment), shipment]),
       )
       for (const each of skipped) {
-        const recorded = now.get(keyOf(each))
+        const recorded = stored.get(keyOf(each))
         if (recorded && sameContents(recorded, each)) unchanged++
         else {
           throw AppError.conflict(
@@ -219,6 +146,122 @@ export async function uploadTracking(
     }
     return { rows: table.rows.length, added: inserted, unchanged }
   })
+}
+
+interface Checking {
+  table: UploadTable
+  columns: Record<TrackingColumnKey, number>
+}
+
+interface CheckResult {
+  /** The file's events by code. */
+  events: Map<string, StoredEvent>
+  errors: Map<number, string[]>
+  /** The rows to store: neither stored already nor repeating an earlier row. */
+  added: CheckedRow[]
+  unchanged: number
+}
+
+/**
+ * Checks every row of the file against its event's latest release and the stored shipments:
+ * a few statements whatever the rows (the events, their latest releases' rows, their shipments).
+ */
+async function checkRows(
+  shipping: ShippingRepository,
+  { table, columns }: Checking,
+): Promise<CheckResult> {
+  const cell = (row: UploadTable['rows'][number], key: TrackingColumnKey) => row.cells[columns[key]]
+  const codeOf = (row: UploadTable['rows'][number]) =>
+    normalizeText(textOf(cell(row, 'event'))).toUpperCase()
+  const events = await shipping.eventsByCode([...new Set(table.rows.map(codeOf))])
+  const eventIds = [...events.values()].map((event) => event.id)
+  const released = releasedIndex(await shipping.latestReleaseRows(eventIds))
+
+  const errors = new Map<number, string[]>()
+  const fail = (row: number, problem: string) => {
+    const list = errors.get(row)
+    if (list) list.push(problem)
+    else errors.set(row, [problem])
+  }
+  const latest = latestDateNow()
+  const checked: CheckedRow[] = []
+  for (const row of table.rows) {
+    const code = codeOf(row)
+    const event = events.get(code)
+    const bac = normalizeText(textOf(cell(row, 'bac')))
+    let onManifest: ReleasedBac | undefined
+    if (code === '') {
+      fail(row.row, 'Enter the event code, as on the release file (BRAND-YEAR-NUMBER).')
+    } else if (!event) fail(row.row, `There is no sales event ${code}.`)
+    const release = event ? released.get(event.id) : undefined
+    if (event && !release) fail(row.row, `${event.code} (${event.name}) has not been released.`)
+    if (bac === '') fail(row.row, 'Enter the BAC.')
+    else if (event && release) {
+      const line = release.rows.get(bacKey(bac))
+      if (!line) {
+        fail(row.row, `BAC ${bac} is not on release ${release.number} of ${event.code}.`)
+      } else if (line.cancelled) {
+        fail(
+          row.row,
+          `BAC ${bac} is cancelled in release ${release.number} of ${event.code}: it does not ship.`,
+        )
+      } else onManifest = line
+    }
+    const carrier = checkCarrier(textOf(cell(row, 'carrier')))
+    if ('problem' in carrier) fail(row.row, carrier.problem)
+    const tracking = checkTrackingNumber(textOf(cell(row, 'trackingNumber')))
+    if ('problem' in tracking) fail(row.row, tracking.problem)
+    const shipped = checkShippedDate(cell(row, 'shippedOn') ?? '', latest)
+    if ('problem' in shipped) fail(row.row, shipped.problem)
+    if (event && onManifest && 'value' in carrier && 'value' in tracking && 'value' in shipped) {
+      checked.push({
+        row: row.row,
+        eventId: event.id,
+        eventCode: event.code,
+        bac: onManifest.bac,
+        bacKey: onManifest.bacKey,
+        trackingNumber: tracking.value,
+        carrier: carrier.value,
+        shippedOn: shipped.value,
+        enrollmentGuid: onManifest.enrollmentGuid,
+        regionId: onManifest.regionId,
+      })
+    }
+  }
+
+  const stored = new Map(
+    (await shipping.shipmentsKeyed(eventIds, [...new Set(checked.map((each) => each.bacKey))])).map(
+      (shipment) => [keyOf(shipment), shipment],
+    ),
+  )
+  const inFile = new Map<string, CheckedRow>()
+  const added: CheckedRow[] = []
+  let unchanged = 0
+  for (const each of checked) {
+    const key = keyOf(each)
+    const earlier = inFile.get(key)
+    const recorded = stored.get(key)
+    if (earlier) {
+      if (sameContents(earlier, each)) unchanged++
+      else {
+        fail(
+          each.row,
+          `Row ${earlier.row} has the same BAC, event and tracking number with another carrier or shipped date.`,
+        )
+      }
+      continue
+    }
+    inFile.set(key, each)
+    if (!recorded) added.push(each)
+    else if (sameContents(recorded, each)) unchanged++
+    else {
+      fail(
+        each.row,
+        `Tracking number ${each.trackingNumber} of BAC ${each.bac} for ${each.eventCode} is recorded already, shipped on ${recorded.shippedOn} by ${recorded.carrier}: the program office corrects a recorded shipment in the enrollment’s dialog.`,
+      )
+    }
+  }
+  return { events, errors, added, unchanged }
 }
 
 /** Each event's latest release: its number and its rows by BAC key (a shipping row before a cancellation). */
