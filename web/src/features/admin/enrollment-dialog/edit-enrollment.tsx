@@ -23,13 +23,13 @@ import { useStaffAccess } from '../staff-access'
 import { ACTION_TEXTS, ActionButtons } from './action-buttons'
 import { AuthorizationReminders } from './authorization-reminders'
 import { HistoryPanel } from './history-panel'
-import { ShipmentsPanel } from './shipments-panel'
 import {
   SAVE_REVISION_ANSWERS,
   SAVE_REVISION_TITLE,
   saveRevision,
   saveRevisionQuestion,
 } from './save-revision'
+import { ShipmentsPanel } from './shipments-panel'
 
 export interface EditEnrollmentProps {
   loaded: SavedEnrollment
