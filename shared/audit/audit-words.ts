@@ -57,6 +57,7 @@ const FILTER_LABELS: Record<string, string> = {
   trackingNumber: 'Tracking number',
   shippedOn: 'Shipped on',
   reference: 'Reference',
+  shipping: 'Shipping',
 }
 
 /** The filters whose value is a calendar date ('2026-11-28'). */
