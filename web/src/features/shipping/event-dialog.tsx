@@ -16,12 +16,15 @@ const NAME_LIMIT = 80
 type Field = (typeof FIELDS)[number]['name']
 type FieldErrors = Partial<Record<Field, string>>
 
-/** The server's 400 `errors` by field (the first message of each), or none. */
-export function fieldErrors(caught: unknown): FieldErrors | null {
+/** The server's 400 `errors` for these fields (the first message of each), or none. */
+export function fieldErrors<F extends string>(
+  caught: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> | null {
   if (!(caught instanceof ApiError) || caught.status !== 400) return null
   const errors = (caught.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {}
-  const found: FieldErrors = {}
-  for (const { name } of FIELDS) {
+  const found: Partial<Record<F, string>> = {}
+  for (const name of fields) {
     const messages = errors[name]
     const first = Array.isArray(messages) ? messages[0] : messages
     if (typeof first === 'string') found[name] = first
@@ -64,7 +67,10 @@ export function EventDialog({
     try {
       await onSave(values)
     } catch (caught) {
-      const found = fieldErrors(caught)
+      const found = fieldErrors(
+        caught,
+        FIELDS.map(({ name }) => name),
+      )
       if (found) {
         setErrors(found)
         const field = FIELDS.find(({ name }) => found[name])

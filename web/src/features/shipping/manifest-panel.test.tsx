@@ -190,11 +190,58 @@ describe('the manifest of a sales event', () => {
     expect(await within(releases).findByRole('row', { name: /Release 2/ })).toBeTruthy()
   })
 
+  it('takes an LMA dealer’s ship-to address, the server’s errors at their field', async () => {
+    storedEvent()
+    const SHIP_TO = `PUT /api/enrollments/${ENROLLMENT}/ship-to/444444`
+    server().answer(SHIP_TO, {
+      status: 400,
+      body: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request is not valid.',
+        errors: { postal: ['Enter the postal code.'] },
+      },
+    })
+    renderAdmin(<ManifestPanel event={event} />)
+    const region = await panel()
+    await userEvent.click(
+      await within(region).findByRole('button', { name: 'Enter address of BAC 444444' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Ship-to address of BAC 444444' })
+    await userEvent.type(within(dialog).getByLabelText('Street address'), '9 Oak St')
+    await userEvent.type(within(dialog).getByLabelText('City'), 'Flint')
+    await userEvent.type(within(dialog).getByLabelText('State'), 'MI')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }))
+    const postal = within(dialog).getByLabelText('Postal code')
+    await waitFor(() => expect(postal.getAttribute('aria-invalid')).toBe('true'))
+    expect(within(dialog).getByText('Enter the postal code.')).toBeTruthy()
+
+    server().answer(SHIP_TO, ({ body }) =>
+      ok({ ...(body as object), bac: '444444', source: 'office' }),
+    )
+    await userEvent.type(postal, '48502')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }))
+    expect(await screen.findByText('The ship-to address of BAC 444444 is saved.')).toBeTruthy()
+    expect(server().bodiesTo(SHIP_TO).at(-1)).toEqual({
+      name: 'Dealer 444444',
+      address: '9 Oak St',
+      city: 'Flint',
+      state: 'MI',
+      postal: '48502',
+      country: 'USA',
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The manifest is asked for again, to show the row shipping.
+    expect(server().requests.filter((each) => each.route === `GET ${MANIFEST}`).length).toBe(2)
+  })
+
   it('shows a read-only user the manifest without Release', async () => {
     storedEvent()
     renderAdmin(<ManifestPanel event={event} />, 'read-only')
     const region = await panel()
     await within(region).findByText('Dealers')
     expect(within(region).queryByRole('button', { name: 'Release to vendor' })).toBeNull()
+    expect(within(region).queryByRole('button', { name: /Enter address/ })).toBeNull()
   })
 })

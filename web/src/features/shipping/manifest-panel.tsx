@@ -17,6 +17,7 @@ import { QueryView, reloading } from '../admin/query/query-view'
 import { useMay } from '../admin/staff-access'
 import { inStoreText } from './event-text'
 import { ReleasesTable } from './releases-table'
+import { ShipToDialog } from './ship-to-dialog'
 import { getManifest, postRelease } from './shipping-calls'
 import { shippingKeys } from './shipping-keys'
 
@@ -106,7 +107,9 @@ function ManifestView({ manifest }: { manifest: Manifest }) {
         ))}
       </dl>
       <ReleaseControl manifest={manifest} figures={figures} />
-      {manifest.problems.length > 0 && <ProblemRows problems={manifest.problems} />}
+      {manifest.problems.length > 0 && (
+        <ProblemRows problems={manifest.problems} eventGuid={manifest.event.guid} />
+      )}
       <ManifestRows manifest={manifest} />
     </>
   )
@@ -201,23 +204,46 @@ function EnrollmentLink({ row }: { row: Pick<ManifestRow, 'enrollmentGuid' | 're
   return <Link href={`~/admin/enrollments/${row.enrollmentGuid}`}>{row.reference}</Link>
 }
 
-function ProblemRows({ problems }: { problems: ManifestProblem[] }) {
+/** Whether a problem is the missing ship-to address the office can enter (an LMA's dealer). */
+function needsAddress(problem: ManifestProblem): boolean {
+  return /ship-to address/i.test(problem.problem)
+}
+
+function ProblemRows({ problems, eventGuid }: { problems: ManifestProblem[]; eventGuid: string }) {
+  const mayChange = useMay('change')
+  const toast = useToast()
+  const client = useQueryClient()
+  const [entering, setEntering] = useState<ManifestProblem | null>(null)
+  const withAction = mayChange && problems.some(needsAddress)
+  const headingId = `manifest-problems-${eventGuid}`
+  const saved = async (problem: ManifestProblem) => {
+    toast.success(`The ship-to address of BAC ${problem.bac} is saved.`)
+    setEntering(null)
+    await client.invalidateQueries({ queryKey: shippingKeys.all() })
+    focusWhenRendered(() => document.getElementById(headingId))
+  }
   return (
-    <section className="shipping__problems" aria-labelledby="manifest-problems">
-      <h3 className="office-panel__title" id="manifest-problems">
+    <section className="shipping__problems" aria-labelledby={headingId}>
+      <h3 className="office-panel__title" id={headingId} tabIndex={-1}>
         Rows that cannot ship ({problems.length})
       </h3>
       <p className="shipping__intro">
-        These rows are left out of a release until their problem is fixed in the enrollment.
+        These rows are left out of a release until their problem is fixed: an LMA dealer’s ship-to
+        address here, anything else in the enrollment.
       </p>
       <div className="office-table-wrap">
-        <table className="office-table ship-table" aria-labelledby="manifest-problems">
+        <table className="office-table ship-table" aria-labelledby={headingId}>
           <thead>
             <tr>
               <th scope="col">BAC</th>
               <th scope="col">Dealer</th>
               <th scope="col">Enrollment</th>
               <th scope="col">Problem</th>
+              {withAction && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -231,11 +257,32 @@ function ProblemRows({ problems }: { problems: ManifestProblem[] }) {
                 <td data-label="Problem" className="shipping__problem">
                   {row.problem}
                 </td>
+                {withAction && (
+                  <td className="ship-table__actions">
+                    {needsAddress(row) && (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`Enter address of BAC ${row.bac}`}
+                        onClick={() => setEntering(row)}
+                      >
+                        Enter address
+                      </button>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {entering && (
+        <ShipToDialog
+          problem={entering}
+          onSaved={() => saved(entering)}
+          onClose={() => setEntering(null)}
+        />
+      )}
     </section>
   )
 }

@@ -1,0 +1,132 @@
+import type { ManifestProblem } from '@shared/shipping/shipping-schema'
+import { useId, useRef, useState } from 'react'
+import { Modal } from '../../components/ui/modal'
+import { putShipTo, type ShipToFields } from '../admin/enrollment-dialog/shipment-calls'
+import { fieldErrors } from './event-dialog'
+
+const FIELDS: ReadonlyArray<{ name: keyof ShipToFields; label: string; autoComplete: string }> = [
+  { name: 'name', label: 'Ship to (name)', autoComplete: 'organization' },
+  { name: 'address', label: 'Street address', autoComplete: 'address-line1' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'postal', label: 'Postal code', autoComplete: 'postal-code' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+]
+
+/**
+ * The office's ship-to address of an LMA's dealer that cannot ship (docs/product.md#manifests):
+ * the manifest ships the dealer there instead of the dealer directory's address. The server's
+ * errors are shown at their field; any other refusal above the buttons.
+ */
+export function ShipToDialog({
+  problem,
+  onSaved,
+  onClose,
+}: {
+  problem: ManifestProblem
+  onSaved(): Promise<void>
+  onClose(): void
+}) {
+  const id = useId()
+  const first = useRef<HTMLInputElement>(null)
+  const [values, setValues] = useState<ShipToFields>({
+    name: problem.dealerName,
+    address: '',
+    city: '',
+    state: '',
+    postal: '',
+    country: 'USA',
+  })
+  const [errors, setErrors] = useState<Partial<Record<keyof ShipToFields, string>>>({})
+  const [refusal, setRefusal] = useState('')
+  const [busy, setBusy] = useState(false)
+  const formId = `${id}-form`
+
+  const save = async () => {
+    setBusy(true)
+    setErrors({})
+    setRefusal('')
+    try {
+      await putShipTo(problem.enrollmentGuid, problem.bac, values)
+      await onSaved()
+    } catch (caught) {
+      const found = fieldErrors(
+        caught,
+        FIELDS.map(({ name }) => name),
+      )
+      if (found) {
+        setErrors(found)
+        const field = FIELDS.find(({ name }) => found[name])
+        if (field) document.getElementById(`${id}-${field.name}`)?.focus()
+      } else {
+        setRefusal(caught instanceof Error ? caught.message : 'The address could not be saved.')
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      title={`Ship-to address of BAC ${problem.bac}`}
+      subtitle={`${problem.dealerName}, enrollment ${problem.reference}`}
+      className="modal--small event-dialog"
+      initialFocus={first}
+      onRequestClose={onClose}
+      footer={
+        <>
+          <button type="submit" form={formId} className="button button--primary" disabled={busy}>
+            Save address
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="event-dialog__form"
+        noValidate
+        onSubmit={(submitted) => {
+          submitted.preventDefault()
+          void save()
+        }}
+      >
+        {FIELDS.map((field) => {
+          const error = errors[field.name]
+          const inputId = `${id}-${field.name}`
+          return (
+            <div key={field.name} className={`field${error ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={inputId}>
+                {field.label}
+              </label>
+              <input
+                ref={field.name === 'address' ? first : undefined}
+                id={inputId}
+                className="field__input"
+                value={values[field.name]}
+                autoComplete={field.autoComplete}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                onChange={(changed) =>
+                  setValues((all) => ({ ...all, [field.name]: changed.target.value }))
+                }
+              />
+              {error && (
+                <p id={`${inputId}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          )
+        })}
+        {refusal && (
+          <p className="banner banner--warning" role="alert">
+            {refusal}
+          </p>
+        )}
+      </form>
+    </Modal>
+  )
+}
