@@ -183,11 +183,14 @@ export const reportRoutes: FastifyPluginAsync<{ context: ReportContext }> = asyn
     const token = formToken(request.body)
     if (token || !request.staff) await signIn(token, request, reply)
   })
+  // Every office role downloads the reports (a regional manager's hold their regions); the print
+  // vendor, whose token carries a role too, none of them.
+  const view = app.allow('view')
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
     '/reports/export',
-    { bodyLimit: FORM_BODY_LIMIT, schema: enrollmentReportRoute },
+    { bodyLimit: FORM_BODY_LIMIT, schema: enrollmentReportRoute, preHandler: view },
     (request, reply) =>
       exportEnrollments(reply, {
         enrollmentExport: context.enrollmentExport,
@@ -199,7 +202,7 @@ export const reportRoutes: FastifyPluginAsync<{ context: ReportContext }> = asyn
 
   api.post(
     '/reports/enrollment-list',
-    { bodyLimit: FORM_BODY_LIMIT, schema: listReportRoute },
+    { bodyLimit: FORM_BODY_LIMIT, schema: listReportRoute, preHandler: view },
     (request, reply) => {
       const { search, sort, [TOKEN_FIELD]: _token, ...filters } = request.body ?? {}
       const listFilters = { ...filters, search: search?.trim() || undefined }
@@ -222,7 +225,7 @@ export const reportRoutes: FastifyPluginAsync<{ context: ReportContext }> = asyn
 
   api.post(
     '/reports/invoices/:year',
-    { bodyLimit: FORM_BODY_LIMIT, schema: invoiceReportRoute },
+    { bodyLimit: FORM_BODY_LIMIT, schema: invoiceReportRoute, preHandler: view },
     (request, reply) =>
       exportInvoices(
         reply,
@@ -269,7 +272,11 @@ export const notReEnrolledReport: FastifyPluginAsync<{ context: ReportContext }>
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/reports/not-re-enrolled',
-      { bodyLimit: FORM_BODY_LIMIT, schema: notReEnrolledReportRoute },
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        schema: notReEnrolledReportRoute,
+        preHandler: app.allow('view'),
+      },
       async (request, reply) => {
         const year = request.query.year ?? app.config.ENROLLMENT_YEAR
         const brand = brandFilter(app.config.BRANDS, request.query.brand)
