@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import { normalizeText } from '../../shared/enrollment/text-normalization.js'
+import { formatCount } from '../../shared/format/number-text.js'
 import {
   SHIPPING_LIMITS,
   type TrackingUploadResult,
@@ -76,7 +77,7 @@ export async function uploadTracking(
   if (table.rows.length > SHIPPING_LIMITS.uploadRows) {
     throw new AppError(
       413,
-      `A tracking file holds at most ${SHIPPING_LIMITS.uploadRows.toLocaleString('en-US')} rows; this one has ${table.rows.length.toLocaleString('en-US')}: split it and upload each part.`,
+      `A tracking file holds at most ${formatCount(SHIPPING_LIMITS.uploadRows)} rows; this one has ${formatCount(table.rows.length)}: split it and upload each part.`,
     )
   }
   const found = findTrackingColumns(table.header.cells.map(textOf))
@@ -284,9 +285,7 @@ function uploadErrors(errors: Map<number, string[]>): AppError {
   const rows = [...errors.keys()].sort((a, b) => a - b)
   const listed = rows.slice(0, LISTED_ERRORS)
   const count =
-    rows.length === 1
-      ? '1 row has an error'
-      : `${rows.length.toLocaleString('en-US')} rows have errors`
+    rows.length === 1 ? '1 row has an error' : `${formatCount(rows.length)} rows have errors`
   const more = rows.length > listed.length ? ` (the first ${LISTED_ERRORS} are listed)` : ''
   return AppError.badRequest(
     `Nothing was recorded: ${count}${more}. Correct the file and upload it again.`,
