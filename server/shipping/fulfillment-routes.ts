@@ -13,6 +13,7 @@ import {
 } from '../http/openapi-schemas.js'
 import { XLSX_CONTENT_TYPE } from '../report/xlsx-download.js'
 import { sendReleaseFile } from './release-file.js'
+import { type ShipmentNoticeContext, sendShipmentNotices } from './shipment-notices.js'
 import { findRelease, type ShippingContext } from './shipping.js'
 import { releaseParams } from './shipping-routes.js'
 import { type TrackingUploadContext, uploadTracking } from './tracking-upload.js'
@@ -40,7 +41,7 @@ const trackingFile = bodyCheckedByOperation(
  * the tracking upload (the vendor and administrators).
  */
 export const fulfillmentRoutes: FastifyPluginAsync<{
-  context: ShippingContext & TrackingUploadContext
+  context: ShippingContext & TrackingUploadContext & ShipmentNoticeContext
 }> = async (app, { context }) => {
   prepareAdminRoutes(app)
   // The tracking file comes as it is: read as bytes, whatever its type (the upload decides).
@@ -97,12 +98,20 @@ export const fulfillmentRoutes: FastifyPluginAsync<{
           ? AppError.badRequest(`The upload holds no file. ${UPLOAD_FORMAT_MESSAGE}`)
           : new AppError(415, UPLOAD_FORMAT_MESSAGE)
       }
-      return uploadTracking(
+      const result = await uploadTracking(
         context,
         request.headers['content-type'],
         request.body,
         staffOf(request),
       )
+      // The shipment mails due now (every dealer of an enrollment shipped) leave at once, after
+      // the answer; the periodic job sends the rest (docs/product.md#shipment-mail).
+      if (result.added > 0) {
+        void sendShipmentNotices(context).catch((error: unknown) =>
+          request.log.error({ err: error }, 'shipment mails after an upload failed'),
+        )
+      }
+      return result
     },
   )
 }

@@ -14,6 +14,7 @@ import { dealerEnrollment } from '../test-support/enrollment-fixtures.js'
 import { onlySheet, openWorkbook, rowValues } from '../test-support/report-download.js'
 import { submittedEnrollment, type WireEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
+import { waitFor } from '../test-support/wait-for.js'
 
 const VENDOR_CLAIMS = {
   preferred_username: 'vera.vendor@printer.example',
@@ -251,6 +252,19 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     expect(await shipmentsOf(b)).toEqual([
       { tracking_number: '7946 1234 5678', carrier: 'FedEx', enrollment_guid: dealers[1]?.guid },
     ])
+    // Each enrollment's every dealer shipped: its mail is queued after the answer, not 15 minutes
+    // later by the job (the scheduler's job is the same function).
+    const guids = dealers.map((each) => each.guid)
+    const noticed = await waitFor(async () => {
+      const rows = await t.database.db
+        .selectFrom('outbox')
+        .select('enrollment_guid')
+        .where('kind', '=', 'shipment-notice')
+        .where('enrollment_guid', 'in', guids)
+        .execute()
+      return rows.length === 2 ? rows : undefined
+    })
+    expect(noticed.map((row) => row.enrollment_guid).sort()).toEqual([...guids].sort())
 
     const again = await upload(fixed)
     expect(again.json()).toEqual({ rows: 2, added: 0, unchanged: 2 })
