@@ -1,8 +1,11 @@
 import { formatDate } from '@shared/format/date-text'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
 import { ProgressBar } from '../../components/ui/progress-bar'
 import { usePageTitle } from '../../lib/page-title'
+import { programQuery } from '../admin/program-office/program-filters'
 import { QueryView, reloading } from '../admin/query/query-view'
+import { useMay } from '../admin/staff-access'
 import { EventFilterBar, useEventFilters } from './event-filters'
 import { inStoreText } from './event-text'
 import { ReleasesTable } from './releases-table'
@@ -19,6 +22,7 @@ import './shipping.css'
 export default function FulfillmentPage() {
   usePageTitle('Fulfillment')
   const [filters, setFilters] = useEventFilters()
+  const mayShip = useMay('ship')
   const events = useQuery({
     queryKey: shippingKeys.events(filters),
     queryFn: ({ signal }) => getShippingEvents(filters, signal),
@@ -28,6 +32,12 @@ export default function FulfillmentPage() {
     <>
       <ProgressBar active={events.isFetching} label="Loading the released manifests" />
       <div className="stack fulfillment">
+        {mayShip && (
+          <p className="shipping__intro">
+            Events are added and manifests released on the admin area’s{' '}
+            <Link href={`~/admin/shipping?${programQuery(filters)}`}>Shipping tab</Link>.
+          </p>
+        )}
         <TrackingUpload />
         <section aria-labelledby="released-manifests" aria-busy={reloading(events)}>
           <h2 className="shipping__heading" id="released-manifests">

@@ -236,6 +236,28 @@ describe('the manifest of a sales event', () => {
     expect(server().requests.filter((each) => each.route === `GET ${MANIFEST}`).length).toBe(2)
   })
 
+  it('downloads a release’s changes as Excel, named as the server names it', async () => {
+    storedEvent()
+    const FILE = `GET ${RELEASES}/1/file?format=xlsx&rows=changes`
+    server().answer(FILE, ok('workbook'))
+    const named: string[] = []
+    const click = HTMLAnchorElement.prototype.click
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      named.push(this.download)
+    }
+    try {
+      renderAdmin(<ManifestPanel event={event} />, 'read-only')
+      const region = await panel()
+      await userEvent.click(
+        await within(region).findByRole('button', { name: 'Excel, changes only, release 1' }),
+      )
+      await waitFor(() => expect(named).toEqual(['CHEVY-2026-1-release-1-changes.xlsx']))
+      expect(server().requests.filter((each) => each.route === FILE)).toHaveLength(1)
+    } finally {
+      HTMLAnchorElement.prototype.click = click
+    }
+  })
+
   it('shows a read-only user the manifest without Release', async () => {
     storedEvent()
     renderAdmin(<ManifestPanel event={event} />, 'read-only')

@@ -2,10 +2,11 @@ import { formatDate } from '@shared/format/date-text'
 import type { SalesEvent, SalesEventBody } from '@shared/shipping/shipping-schema'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useLocation, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { focusWhenRendered } from '../../components/ui/move-focus'
 import { ProgressBar } from '../../components/ui/progress-bar'
 import { useToast } from '../../components/ui/toast'
+import { ApiError } from '../../lib/api-client'
 import { usePageTitle } from '../../lib/page-title'
 import { programQuery } from '../admin/program-office/program-filters'
 import { QueryView, reloading } from '../admin/query/query-view'
@@ -45,10 +46,23 @@ export default function ShippingPage() {
     })
 
   const save = async (body: SalesEventBody) => {
-    const saved =
+    // The version as the list now has it: after a 409 (changed meanwhile) the list is asked for
+    // again, and a second Save, made knowing it, changes the event as it now is.
+    const latest =
       editing && editing !== 'new'
-        ? await putShippingEvent(editing.guid, { ...body, version: editing.version })
+        ? (events.data?.find((event) => event.guid === editing.guid) ?? editing)
+        : null
+    let saved: SalesEvent
+    try {
+      saved = latest
+        ? await putShippingEvent(latest.guid, { ...body, version: latest.version })
         : await postShippingEvent(filters, body)
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 409) {
+        void client.invalidateQueries({ queryKey: shippingKeys.eventLists() })
+      }
+      throw caught
+    }
     toast.success(
       editing === 'new' ? `${saved.name} (${saved.code}) is added.` : `${saved.name} is saved.`,
     )
@@ -76,6 +90,12 @@ export default function ShippingPage() {
         <h2 className="shipping__heading" id="sales-events">
           Sales events of {filters.year}
         </h2>
+        {mayShip && (
+          <p className="shipping__intro">
+            The vendor sees the released manifests and uploads tracking on the{' '}
+            <Link href={`~/fulfillment?${programQuery(filters)}`}>Fulfillment page</Link>.
+          </p>
+        )}
         <QueryView query={events} failed="The sales events could not be loaded.">
           {(list) =>
             list.length === 0 ? (
