@@ -34,6 +34,7 @@ import type { regionSchema } from '@shared/region/region'
 import type { authorizationRemindersSchema } from '@shared/reminders/authorization-reminders-schema'
 import type { rolloverResultSchema } from '@shared/rollover/rollover-schema'
 import type { enrollmentShipmentsSchema, shipToSchema } from '@shared/shipping/enrollment-shipments'
+import type { removedEventSchema } from '@shared/shipping/removed-event-schema'
 import type {
   manifestSchema,
   releaseSummarySchema,
@@ -104,6 +105,7 @@ export interface ApiRoutes {
   'GET /api/shipping/events': z.ZodArray<typeof salesEventSchema>
   'POST /api/shipping/events': typeof salesEventSchema
   'PUT /api/shipping/events/{guid}': typeof salesEventSchema
+  'DELETE /api/shipping/events/{guid}': typeof removedEventSchema
   'GET /api/shipping/events/{guid}/manifest': typeof manifestSchema
   'GET /api/shipping/events/{guid}/releases': z.ZodArray<typeof releaseSummarySchema>
   'POST /api/shipping/events/{guid}/releases': typeof releaseSummarySchema

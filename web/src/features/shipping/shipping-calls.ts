@@ -42,6 +42,11 @@ export function putShippingEvent(
   return call('PUT /api/shipping/events/{guid}', { params: { guid }, body })
 }
 
+/** Removes an event whose manifest was never released (204; a released one answers 409). */
+export async function deleteShippingEvent(guid: string): Promise<void> {
+  await call('DELETE /api/shipping/events/{guid}', { params: { guid } })
+}
+
 export function getManifest(guid: string, signal?: AbortSignal): Promise<Manifest> {
   return call('GET /api/shipping/events/{guid}/manifest', { params: { guid }, signal })
 }

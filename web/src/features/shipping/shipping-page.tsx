@@ -3,6 +3,7 @@ import type { SalesEvent, SalesEventBody } from '@shared/shipping/shipping-schem
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
+import { useConfirm } from '../../components/ui/confirm'
 import { focusWhenRendered } from '../../components/ui/move-focus'
 import { ProgressBar } from '../../components/ui/progress-bar'
 import { useToast } from '../../components/ui/toast'
@@ -15,7 +16,12 @@ import { EventDialog } from './event-dialog'
 import { EventFilterBar, useEventFilters } from './event-filters'
 import { inStoreText } from './event-text'
 import { ManifestPanel } from './manifest-panel'
-import { getShippingEvents, postShippingEvent, putShippingEvent } from './shipping-calls'
+import {
+  deleteShippingEvent,
+  getShippingEvents,
+  postShippingEvent,
+  putShippingEvent,
+} from './shipping-calls'
 import { shippingKeys } from './shipping-keys'
 import './shipping.css'
 
@@ -31,6 +37,7 @@ export default function ShippingPage() {
   const [location, navigate] = useLocation()
   const mayShip = useMay('ship')
   const toast = useToast()
+  const confirm = useConfirm()
   const client = useQueryClient()
   const [editing, setEditing] = useState<SalesEvent | 'new' | null>(null)
   const events = useQuery({
@@ -72,6 +79,22 @@ export default function ShippingPage() {
     focusWhenRendered(() => document.getElementById(`event-${saved.guid}`))
   }
 
+  const remove = async (event: SalesEvent) => {
+    const question = `Remove ${event.name} (${event.code})? Its manifest has never been released; the event and its code go.`
+    if (!(await confirm(question, 'Remove the sales event', { yes: 'Remove', no: 'Cancel' }))) {
+      return
+    }
+    try {
+      await deleteShippingEvent(event.guid)
+      toast.success(`${event.name} is removed.`)
+      if (event.guid === chosenGuid) choose('')
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : 'The event could not be removed.')
+    }
+    await client.invalidateQueries({ queryKey: shippingKeys.eventLists() })
+    focusWhenRendered(() => document.getElementById('sales-events'))
+  }
+
   return (
     <>
       <ProgressBar active={events.isFetching} label="Loading the sales events" />
@@ -87,12 +110,13 @@ export default function ShippingPage() {
             </button>
           )}
         </EventFilterBar>
-        <h2 className="shipping__heading" id="sales-events">
+        <h2 className="shipping__heading" id="sales-events" tabIndex={-1}>
           Sales events of {filters.year}
         </h2>
         {mayShip && (
           <p className="shipping__intro">
-            The vendor sees the released manifests and uploads tracking on the{' '}
+            An event whose manifest was released cannot be removed, only changed. The vendor sees
+            the released manifests and uploads tracking on the{' '}
             <Link href={`~/fulfillment?${programQuery(filters)}`}>Fulfillment page</Link>.
           </p>
         )}
@@ -109,6 +133,7 @@ export default function ShippingPage() {
                 chosen={chosen?.guid}
                 onChoose={choose}
                 onEdit={mayShip ? setEditing : undefined}
+                onRemove={mayShip ? (event) => void remove(event) : undefined}
               />
             )
           }
@@ -131,11 +156,14 @@ function EventTable({
   chosen,
   onChoose,
   onEdit,
+  onRemove,
 }: {
   events: SalesEvent[]
   chosen: string | undefined
   onChoose(guid: string): void
   onEdit?: (event: SalesEvent) => void
+  /** Offered for an event never released (a released one stays: renamed or re-dated only). */
+  onRemove?: (event: SalesEvent) => void
 }) {
   return (
     <div className="office-table-wrap">
@@ -189,6 +217,16 @@ function EventTable({
                     onClick={() => onEdit(event)}
                   >
                     Change
+                  </button>
+                )}
+                {onRemove && event.releases === 0 && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Remove ${event.name}`}
+                    onClick={() => onRemove(event)}
+                  >
+                    Remove
                   </button>
                 )}
               </td>
