@@ -268,45 +268,43 @@ export const notReEnrolledReport: FastifyPluginAsync<{ context: ReportContext }>
   { context },
 ) => {
   const { regions, notReEnrolled: repository } = context
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/reports/not-re-enrolled',
-      {
-        bodyLimit: FORM_BODY_LIMIT,
-        schema: notReEnrolledReportRoute,
-        preHandler: app.allow('view'),
-      },
-      async (request, reply) => {
-        const year = request.query.year ?? app.config.ENROLLMENT_YEAR
-        const brand = brandFilter(app.config.BRANDS, request.query.brand)
-        const { scope } = staffOf(request)
-        const regionId = await regionFilter(regions, request.query.region, scope)
-        const items = await repository.find({
-          scope,
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/reports/not-re-enrolled',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: notReEnrolledReportRoute,
+      preHandler: app.allow('view'),
+    },
+    async (request, reply) => {
+      const year = request.query.year ?? app.config.ENROLLMENT_YEAR
+      const brand = brandFilter(app.config.BRANDS, request.query.brand)
+      const { scope } = staffOf(request)
+      const regionId = await regionFilter(regions, request.query.region, scope)
+      const items = await repository.find({
+        scope,
+        year,
+        brand,
+        regionId,
+        type: request.query.type,
+      })
+      const regionList = await regions.list()
+      const region = regionList.find((each) => each.id === regionId)?.name
+      return exportNotReEnrolled(
+        reply,
+        year,
+        items,
+        regionList,
+        app.config.BRANDS,
+        recordDownload(
+          context.audit,
+          request,
+          'not-re-enrolled-export',
           year,
-          brand,
-          regionId,
-          type: request.query.type,
-        })
-        const regionList = await regions.list()
-        const region = regionList.find((each) => each.id === regionId)?.name
-        return exportNotReEnrolled(
-          reply,
-          year,
-          items,
-          regionList,
-          app.config.BRANDS,
-          recordDownload(
-            context.audit,
-            request,
-            'not-re-enrolled-export',
-            year,
-            auditFilters({ year, brand, region, type: request.query.type }),
-          ),
-        )
-      },
-    )
+          auditFilters({ year, brand, region, type: request.query.type }),
+        ),
+      )
+    },
+  )
 }
 
 function isFormPost(request: FastifyRequest): boolean {
