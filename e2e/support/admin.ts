@@ -37,7 +37,8 @@ export async function signIn(
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('dev')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/admin$/)
+  // The print vendor is taken on to its own page.
+  await page.waitForURL(/\/(admin|fulfillment)$/)
   const entries = await page.evaluate(() =>
     Object.entries(sessionStorage).filter(([name]) => name.startsWith('oidc.user:')),
   )

@@ -36,9 +36,23 @@ export function notShippedWords(shipBy: string): string {
   return `Not shipped yet; ships by ${formatDate(shipBy)}`
 }
 
-/** 'In stores Mar 15, 2025 to Apr 15, 2025': an event's in-store dates. */
+/** 'Mar 15, 2025 – Apr 15, 2025': an event's days in stores, as every screen writes them. */
+export function inStoreDates(from: string, to: string): string {
+  return `${formatDate(from)} – ${formatDate(to)}`
+}
+
+/** 'In stores Mar 15, 2025 – Apr 15, 2025': the status page's line under an event. */
 export function inStoreWords(from: string, to: string): string {
-  return `In stores ${formatDate(from)} to ${formatDate(to)}`
+  return `In stores ${inStoreDates(from, to)}`
+}
+
+/** 'Ships by Mar 1, 2025; in stores Mar 15, 2025 – Apr 15, 2025.': an event's dates in a sentence. */
+export function eventDatesWords(event: {
+  shipBy: string
+  inStoreFrom: string
+  inStoreTo: string
+}): string {
+  return `Ships by ${formatDate(event.shipBy)}; in stores ${inStoreDates(event.inStoreFrom, event.inStoreTo)}.`
 }
 
 /** The heading of the status page's section, and the shipment mail's. */

@@ -1,7 +1,7 @@
-import { formatDate } from '@shared/format/date-text'
+import { inStoreDates } from '@shared/shipping/shipment-words'
 import type { SalesEvent } from '@shared/shipping/shipping-schema'
 
-/** "Mar 2, 2026 – Mar 15, 2026": an event's days in stores. */
+/** "Mar 2, 2026 – Mar 15, 2026": an event's days in stores (the status page's words too). */
 export function inStoreText(event: Pick<SalesEvent, 'inStoreFrom' | 'inStoreTo'>): string {
-  return `${formatDate(event.inStoreFrom)} – ${formatDate(event.inStoreTo)}`
+  return inStoreDates(event.inStoreFrom, event.inStoreTo)
 }

@@ -1,4 +1,4 @@
-import { formatDate } from '@shared/format/date-text'
+import { eventDatesWords } from '@shared/shipping/shipment-words'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { ProgressBar } from '../../components/ui/progress-bar'
@@ -7,7 +7,6 @@ import { programQuery } from '../admin/program-office/program-filters'
 import { QueryView, reloading } from '../admin/query/query-view'
 import { useMay } from '../admin/staff-access'
 import { EventFilterBar, useEventFilters } from './event-filters'
-import { inStoreText } from './event-text'
 import { ReleasesTable } from './releases-table'
 import { getShippingEvents } from './shipping-calls'
 import { shippingKeys } from './shipping-keys'
@@ -57,9 +56,7 @@ export default function FulfillmentPage() {
                     <h3 className="shipping__heading">
                       {event.name} <span className="shipping__code">({event.code})</span>
                     </h3>
-                    <p className="shipping__intro">
-                      Ship by {formatDate(event.shipBy)}; in stores {inStoreText(event)}.
-                    </p>
+                    <p className="shipping__intro">{eventDatesWords(event)}</p>
                     <ReleasesTable event={event} />
                   </article>
                 ))

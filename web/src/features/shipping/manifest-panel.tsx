@@ -1,5 +1,6 @@
-import { formatDate, formatDateTime } from '@shared/format/date-text'
+import { formatDateTime } from '@shared/format/date-text'
 import { countText, formatCount } from '@shared/format/number-text'
+import { eventDatesWords } from '@shared/shipping/shipment-words'
 import type {
   Manifest,
   ManifestProblem,
@@ -15,7 +16,6 @@ import { useToast } from '../../components/ui/toast'
 import { ApiError } from '../../lib/api-client'
 import { QueryView, reloading } from '../admin/query/query-view'
 import { useMay } from '../admin/staff-access'
-import { inStoreText } from './event-text'
 import { ReleasesTable } from './releases-table'
 import { ShipToDialog } from './ship-to-dialog'
 import { getManifest, postRelease } from './shipping-calls'
@@ -73,9 +73,7 @@ export function ManifestPanel({ event }: { event: SalesEvent }) {
       <h2 className="shipping__heading" id={headingId}>
         Manifest of {event.name} <span className="shipping__code">({event.code})</span>
       </h2>
-      <p className="shipping__intro">
-        Ships by {formatDate(event.shipBy)}; in stores {inStoreText(event)}.
-      </p>
+      <p className="shipping__intro">{eventDatesWords(event)}</p>
       <QueryView query={manifest} failed="The manifest could not be loaded.">
         {(loaded) => <ManifestView manifest={loaded} />}
       </QueryView>

@@ -97,7 +97,7 @@ describe("the status page's shipments", () => {
     const link = within(section).getByRole('link', { name: '1Z999AA10123456784' })
     expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784')
     expect(section.textContent).toContain('Not shipped yet; ships by Jun 1, 2025')
-    expect(section.textContent).toContain('In stores Jun 15, 2025 to Jul 15, 2025')
+    expect(section.textContent).toContain('In stores Jun 15, 2025 – Jul 15, 2025')
   })
 
   it('lists an LMA’s dealers per event; a carrier without a tracking page has no link', () => {
