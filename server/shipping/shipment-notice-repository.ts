@@ -39,6 +39,12 @@ const LATEST_ROWS = sql`select rr.bac_key from manifest_release_rows rr
  * What the dealer sees of the shipments (docs/product.md#status-page) and the one mail per
  * enrollment and event that its kits shipped (docs/product.md#shipment-mail).
  */
+/**
+ * Hours without a new package of an enrollment and event before its mail goes with what shipped
+ * so far, once the ship-by date has passed (docs/product.md#shipment-mail).
+ */
+export const QUIET_HOURS = 24
+
 export function createShipmentNoticeRepository(db: Kysely<Database>) {
   return {
     /** The enrollment's shipments, of one event or all, by event, BAC, date and tracking number. */
@@ -74,7 +80,9 @@ export function createShipmentNoticeRepository(db: Kysely<Database>) {
     /**
      * The (enrollment, event) pairs with a shipment and no mail yet whose mail is due: every row
      * of the enrollment on the event's latest release has a shipment, or the ship-by date is
-     * before `today` (YYYY-MM-DD). Never a demo enrollment's, nor a deleted one's.
+     * before `today` (YYYY-MM-DD) and no package of it was recorded for QUIET_HOURS (the vendor
+     * uploads a big LMA's dealers in several files: the mail waits for the last). Never a demo
+     * enrollment's, nor a deleted one's.
      */
     async due(today: string, limit: number): Promise<DueNotice[]> {
       const result = await sql<DueNotice>`select s.enrollment_guid as "enrollmentGuid",
@@ -86,7 +94,8 @@ export function createShipmentNoticeRepository(db: Kysely<Database>) {
           and not exists (select 1 from shipment_notices n
             where n.enrollment_guid = s.enrollment_guid and n.event_id = s.event_id)
         group by s.enrollment_guid, s.event_id, ev.ship_by
-        having ev.ship_by < cast(${today} as date)
+        having (ev.ship_by < cast(${today} as date)
+            and max(s.recorded_at) < now() - make_interval(hours => ${QUIET_HOURS}))
           or (exists (${LATEST_ROWS})
             and not exists (${LATEST_ROWS} and not exists (select 1 from shipments other
               where other.event_id = s.event_id and other.bac_key = rr.bac_key)))
