@@ -403,6 +403,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
             shipped_on: '2025-02-20',
             enrollment_guid: stored.guid,
             recorded_by: 'vendor@example.com',
+            // Past the quiet hours: each mail is due.
+            recorded_at: sql<Date>`now() - make_interval(hours => ${QUIET_HOURS + 1})`,
           })
           .execute()
         guids.push(stored.guid)
