@@ -71,7 +71,7 @@ export const fulfillmentRoutes: FastifyPluginAsync<{
         context,
         request.params.guid,
         request.params.number,
-        staffOf(request).scope,
+        staffOf(request),
       )
       return sendReleaseFile(reply, release, request.query.format, request.query.rows)
     },

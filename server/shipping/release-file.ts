@@ -5,7 +5,7 @@ import {
   releaseFilename,
   releaseFileRows,
 } from '../../shared/shipping/release-file.js'
-import type { ManifestRow, Release } from '../../shared/shipping/shipping-schema.js'
+import type { Release, ReleasedRow } from '../../shared/shipping/shipping-schema.js'
 import { MANIFEST_COLUMNS, type ReleaseFileContext } from '../../shared/shipping/vendor-layout.js'
 import { addReportSheet, type ReportColumn } from '../report/report-sheet.js'
 import { safeCellText } from '../report/safe-cell-text.js'
@@ -24,7 +24,7 @@ function fileContext(release: Release): ReleaseFileContext {
 }
 
 /** The file's cells of one row, in the layout's order (text not yet made safe). */
-function rowValues(row: ManifestRow, context: ReleaseFileContext): Array<string | number> {
+function rowValues(row: ReleasedRow, context: ReleaseFileContext): Array<string | number> {
   return MANIFEST_COLUMNS.map((column) => column.value(row, context))
 }
 
@@ -63,7 +63,7 @@ const WIDTHS: Record<string, number> = {
 }
 
 /** A row of every kind, to tell the layout's number columns from its text ones. */
-const SAMPLE: ManifestRow = {
+const SAMPLE: ReleasedRow = {
   bac: '',
   dealerName: '',
   address: '',
@@ -76,11 +76,10 @@ const SAMPLE: ManifestRow = {
   hispanicKit: null,
   hispanicKits: 0,
   reference: '',
-  enrollmentGuid: '00000000-0000-0000-0000-000000000000',
   change: 'added',
 }
 
-function excelColumns(context: ReleaseFileContext): ReportColumn<ManifestRow>[] {
+function excelColumns(context: ReleaseFileContext): ReportColumn<ReleasedRow>[] {
   return MANIFEST_COLUMNS.map((column) => ({
     header: column.header,
     width: WIDTHS[column.header] ?? 14,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import { type EnrollmentScope, EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import {
   eventCode,
@@ -365,7 +365,38 @@ export function createShippingRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    async releases(eventId: string): Promise<ReleaseSummary[]> {
+    /**
+     * An event's releases, newest first. In a regional manager's scope, each release's rows and
+     * changes are counted in their regions only, as its rows and files show them.
+     */
+    async releases(
+      eventId: string,
+      scope: EnrollmentScope = EVERY_ENROLLMENT,
+    ): Promise<ReleaseSummary[]> {
+      if (!scope.all) {
+        const scoped = await sql<{
+          number: number
+          released_at: Date
+          released_by: string
+          row_count: number
+          change_count: number
+        }>`select r.number, r.released_at, r.released_by,
+            (count(x.position) filter (where x.change <> 'cancelled'))::integer as row_count,
+            (count(x.position) filter (where x.change <> 'unchanged'))::integer as change_count
+          from manifest_releases r
+            left join manifest_release_rows x on x.release_id = r.id
+              and ${enrollmentScopeSql(sql.ref('x.region_id'), scope)}
+          where r.event_id = ${eventId}
+          group by r.id
+          order by r.number desc`.execute(db)
+        return scoped.rows.map((row) => ({
+          number: row.number,
+          releasedAt: new Date(row.released_at).toISOString(),
+          releasedBy: row.released_by,
+          rows: Number(row.row_count),
+          changes: Number(row.change_count),
+        }))
+      }
       const rows = await db
         .selectFrom('manifest_releases')
         .select(['number', 'released_at', 'released_by', 'row_count', 'change_count'])

@@ -195,7 +195,7 @@ export const shippingRoutes: FastifyPluginAsync<{ context: ShippingContext }> = 
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return listReleases(context, request.params.guid)
+      return listReleases(context, request.params.guid, staffOf(request))
     },
   )
 
@@ -212,12 +212,7 @@ export const shippingRoutes: FastifyPluginAsync<{ context: ShippingContext }> = 
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return findRelease(
-        context,
-        request.params.guid,
-        request.params.number,
-        staffOf(request).scope,
-      )
+      return findRelease(context, request.params.guid, request.params.number, staffOf(request))
     },
   )
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminTestApp, createAdminTestApp } from '../test-support/admin-test-app.js'
+import {
+  type AdminTestApp,
+  createAdminTestApp,
+  REGIONAL_MANAGER_REGION,
+  regionId,
+} from '../test-support/admin-test-app.js'
 import { dealerEnrollment, lmaEnrollment } from '../test-support/enrollment-fixtures.js'
 import { submittedEnrollment } from '../test-support/submitted-enrollment.js'
 import { testDatabaseKinds } from '../test-support/test-database.js'
@@ -182,6 +187,80 @@ describe.each(testDatabaseKinds())('sales events and manifests on %s', (kind) =>
     expect(
       (await t.asAdmin({ method: 'DELETE', url: `/api/shipping/events/${event.guid}` })).statusCode,
     ).toBe(409)
+  })
+
+  it('dates an event around its year: a date outside the year before to the year after is a 400 naming it', async () => {
+    const far = await t.asAdmin({
+      method: 'POST',
+      url: '/api/shipping/events?brand=chevy&year=2025',
+      payload: { ...EVENT, name: 'Far Away', shipBy: '1970-01-01', inStoreTo: '9999-12-31' },
+    })
+    expect(far.statusCode).toBe(400)
+    expect(Object.keys(far.json().errors).sort()).toEqual(['inStoreTo', 'shipBy'])
+    expect(far.json().errors.shipBy[0]).toBe(
+      'The ship-by date must fall between Jan 1, 2024 and Dec 31, 2026: an event of 2025 is dated around its program year.',
+    )
+    const event = await newEvent()
+    const moved = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/shipping/events/${event.guid}`,
+      payload: { ...EVENT, inStoreTo: '2031-01-01', version: event.version },
+    })
+    expect(moved.statusCode).toBe(400)
+  })
+
+  it('the vendor reads releases without the enrollments’ guids, and never an event not released; a regional manager counts their regions', async () => {
+    const event = await newEvent()
+    // Not released: to the vendor, no such event (its name stays the office's).
+    for (const url of [
+      `/api/shipping/events/${event.guid}/releases`,
+      `/api/shipping/events/${event.guid}/releases/1`,
+    ]) {
+      const hidden = await t.asVendor({ method: 'GET', url })
+      expect(hidden.statusCode, url).toBe(404)
+      expect(hidden.body).not.toContain(event.name)
+    }
+    const theirs = await submittedEnrollment(t, dealerEnrollment())
+    const others = await submittedEnrollment(t, dealerEnrollment())
+    const greatLakes = await regionId(t, REGIONAL_MANAGER_REGION)
+    await t.database.db
+      .updateTable('enrollments')
+      .set({ region_id: greatLakes })
+      .where('guid', '=', theirs.guid)
+      .execute()
+    for (const each of [theirs, others]) await act('approve', each.guid)
+    expect((await release(event.guid, 0)).statusCode).toBe(201)
+
+    const read = await t.asVendor({
+      method: 'GET',
+      url: `/api/shipping/events/${event.guid}/releases/1`,
+    })
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.body).not.toContain(theirs.guid)
+    expect(read.body).not.toContain(others.guid)
+    expect(read.json().rows.map((row: { reference: string }) => row.reference)).toContain(
+      theirs.reference,
+    )
+
+    const all = (
+      await t.asAdmin({ method: 'GET', url: `/api/shipping/events/${event.guid}/releases` })
+    ).json()
+    const mine = (
+      await t.asRegionalManager({
+        method: 'GET',
+        url: `/api/shipping/events/${event.guid}/releases`,
+      })
+    ).json()
+    expect(mine[0].rows).toBe(1)
+    expect(mine[0].changes).toBe(1)
+    expect(all[0].rows).toBeGreaterThan(1)
+    const myRelease = (
+      await t.asRegionalManager({
+        method: 'GET',
+        url: `/api/shipping/events/${event.guid}/releases/1`,
+      })
+    ).json()
+    expect(myRelease.rows).toHaveLength(1)
   })
 
   it('an LMA sent back after approval keeps its approved rows until approved again (a change) or declined (a cancellation)', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { EnrollmentScope } from '../../shared/auth/staff-role.js'
+import { formatDate } from '../../shared/format/date-text.js'
 import type {
   Manifest,
   Release,
@@ -49,6 +50,32 @@ export async function listEvents(
   return (await context.shipping.listEvents(brand, year)).map(eventAnswer)
 }
 
+/**
+ * An event of a year is dated around it (docs/product.md#sales-events): each date between
+ * January 1 of the year before and December 31 of the year after; a 400 naming each date that
+ * is not.
+ */
+function checkDatesAround(year: number, body: SalesEventBody): void {
+  const first = `${year - 1}-01-01`
+  const last = `${year + 1}-12-31`
+  const errors: Record<string, string[]> = {}
+  const dates = [
+    ['shipBy', 'ship-by date'],
+    ['inStoreFrom', 'first in-store date'],
+    ['inStoreTo', 'last in-store date'],
+  ] as const
+  for (const [field, label] of dates) {
+    if (body[field] < first || body[field] > last) {
+      errors[field] = [
+        `The ${label} must fall between ${formatDate(first)} and ${formatDate(last)}: an event of ${year} is dated around its program year.`,
+      ]
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    throw AppError.badRequest('The sales event is not valid.', errors)
+  }
+}
+
 export async function addEvent(
   context: ShippingContext,
   brand: string,
@@ -56,6 +83,7 @@ export async function addEvent(
   body: SalesEventBody,
   staff: Staff,
 ): Promise<SalesEvent> {
+  checkDatesAround(year, body)
   return context.db.transaction().execute(async (trx) => {
     const { shipping, audit } = context.within(trx)
     const event = await shipping.createEvent(brand, year, body)
@@ -88,6 +116,7 @@ export async function changeEvent(
         'Someone changed this sales event meanwhile: look at it again before you change it.',
       )
     }
+    checkDatesAround(event.year, body)
     if (await shipping.nameTaken(event, body.name)) throw new AppError(409, NAME_TAKEN)
     await shipping.updateEvent(guid, version, body)
     await audit.record({
@@ -131,6 +160,12 @@ function publicRow(line: ManifestLine): Manifest['rows'][number] {
   return row
 }
 
+/** A row as released: no enrollment guid (the vendor reads releases; the reference names it). */
+function releasedRow(line: ManifestLine): Release['rows'][number] {
+  const { bacKey: _key, regionId: _region, enrollmentGuid: _guid, ...row } = line
+  return row
+}
+
 /** The manifest as it would be released now: current rows compared with the last release. */
 async function manifestNow(
   shipping: ShippingRepository,
@@ -139,7 +174,7 @@ async function manifestNow(
 ) {
   const candidates = await shipping.manifestCandidates(event.brand, event.year, scope)
   const current = buildManifest(candidates, await shipping.shipToAddresses(candidates))
-  const releases = await shipping.releases(event.id)
+  const releases = await shipping.releases(event.id, scope)
   const last = releases[0] ?? null
   const lastId = last ? await shipping.releaseId(event.id, last.number) : null
   const before = lastId
@@ -208,12 +243,36 @@ export async function releaseManifest(
   })
 }
 
+/** Who reads a release: their scope, and whether they are the print vendor. */
+export interface ReleaseReader {
+  scope: EnrollmentScope
+  role: Staff['role']
+}
+
+/**
+ * The event of a release read: to the print vendor, an event never released does not exist (its
+ * name and dates are the office's until the first release).
+ */
+async function releasedEventOrNotFound(
+  shipping: ShippingRepository,
+  guid: string,
+  reader: ReleaseReader,
+): Promise<StoredEvent> {
+  const event = await eventOrNotFound(shipping, guid)
+  if (reader.role === 'fulfillment' && event.releases === 0) {
+    throw AppError.notFound(EVENT_NOT_FOUND)
+  }
+  return event
+}
+
+/** An event's releases, newest first; a regional manager's counts are their regions'. */
 export async function listReleases(
   context: ShippingContext,
   guid: string,
+  reader: ReleaseReader,
 ): Promise<ReleaseSummary[]> {
-  const event = await eventOrNotFound(context.shipping, guid)
-  return context.shipping.releases(event.id)
+  const event = await releasedEventOrNotFound(context.shipping, guid, reader)
+  return context.shipping.releases(event.id, reader.scope)
 }
 
 /** A release with its rows in the scope (a regional manager's regions; everything for the vendor). */
@@ -221,15 +280,21 @@ export async function findRelease(
   context: ShippingContext,
   guid: string,
   number: number,
-  scope: EnrollmentScope,
+  reader: ReleaseReader,
 ): Promise<Release> {
   const { shipping } = context
-  const event = await eventOrNotFound(shipping, guid)
+  const event = await releasedEventOrNotFound(shipping, guid, reader)
   const releaseId = await shipping.releaseId(event.id, number)
-  const summary = (await shipping.releases(event.id)).find((each) => each.number === number)
+  const summary = (await shipping.releases(event.id, reader.scope)).find(
+    (each) => each.number === number,
+  )
   if (!releaseId || !summary) {
-    throw AppError.notFound(`${event.name} has no release ${number}.`)
+    throw AppError.notFound(`This sales event has no release ${number}.`)
   }
-  const rows = await shipping.releaseRows(releaseId, scope)
-  return { ...summary, event: eventAnswer(event), rows: rows.map(publicRow) }
+  const rows = await shipping.releaseRows(releaseId, reader.scope)
+  return {
+    ...summary,
+    event: eventAnswer(event),
+    rows: rows.map(releasedRow),
+  }
 }

@@ -153,9 +153,19 @@ export const manifestSchema = z
 
 export type Manifest = z.output<typeof manifestSchema>
 
+/**
+ * A row as released: what the vendor ships, without the enrollment's guid (which opens the
+ * authorization view to whoever holds it: the vendor never gets it; the reference names it).
+ */
+export const releasedRowSchema = manifestRowSchema
+  .omit({ enrollmentGuid: true })
+  .meta({ id: 'ReleasedRow' })
+
+export type ReleasedRow = z.output<typeof releasedRowSchema>
+
 /** A release: its summary and its rows (the whole manifest, then the cancellations). */
 export const releaseSchema = releaseSummarySchema
-  .extend({ event: salesEventSchema, rows: z.array(manifestRowSchema) })
+  .extend({ event: salesEventSchema, rows: z.array(releasedRowSchema) })
   .meta({ id: 'ManifestReleaseRows' })
 
 export type Release = z.output<typeof releaseSchema>

@@ -1,4 +1,4 @@
-import type { ManifestChange, ManifestRow } from './shipping-schema.js'
+import type { ManifestChange, ReleasedRow } from './shipping-schema.js'
 
 /**
  * The print vendor's file layouts (docs/product.md#vendor-layout, which shows these tables and
@@ -15,7 +15,7 @@ export interface ReleaseFileContext {
 export interface ManifestColumn {
   header: string
   description: string
-  value(row: ManifestRow, release: ReleaseFileContext): string | number
+  value(row: ReleasedRow, release: ReleaseFileContext): string | number
 }
 
 export const CHANGE_WORDS: Record<ManifestChange, string> = {
