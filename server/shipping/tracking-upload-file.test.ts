@@ -70,6 +70,40 @@ describe('reading a tracking file', () => {
     await expect(readUploadTable('xlsx', bomb)).rejects.toMatchObject({ status: 413 })
     expect(zipUncompressedBytes(Buffer.from('not a zip'))).toBeNull()
   })
+  it('reads a worksheet’s header columns only, however far its cells reach, and stops a row after the most a file holds', async () => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Tracking')
+    sheet.addRow(['BAC', 'Event Code', 'Carrier', 'Tracking Number', 'Shipped Date'])
+    sheet.addRow(['A1', 'CHEVY-2025-1', 'UPS', '1ZWIDE', '2025-02-20'])
+    sheet.getCell('XFD2').value = 'beyond'
+    // 2,000 rows of one cell each at the last column (XFD) filled the memory.
+    for (let row = 3; row <= 2002; row++) sheet.getCell(`XFD${row}`).value = 'x'
+    const body = Buffer.from(await workbook.xlsx.writeBuffer())
+    const started = performance.now()
+    const table = await readUploadTable('xlsx', body)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(table.rows).toEqual([
+      { row: 2, cells: ['A1', 'CHEVY-2025-1', 'UPS', '1ZWIDE', '2025-02-20'] },
+    ])
+
+    sheet.getCell('XFD1').value = 'far'
+    const wide = readUploadTable('xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))
+    await expect(wide).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('beyond column 100'),
+    })
+
+    const many = new ExcelJS.Workbook()
+    const rows = many.addWorksheet('Tracking')
+    rows.addRow(['BAC'])
+    for (let row = 0; row < 20_001; row++) rows.addRow([`B${row}`])
+    await expect(
+      readUploadTable('xlsx', Buffer.from(await many.xlsx.writeBuffer())),
+    ).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining('at most 20,000 rows'),
+    })
+  })
 })
 
 describe('the tracking file’s rules', () => {

@@ -1,5 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import type ExcelJS from 'exceljs'
+import { formatCount } from '../../shared/format/number-text.js'
+import { SHIPPING_LIMITS } from '../../shared/shipping/shipping-schema.js'
 import { AppError } from '../http/app-error.js'
 import { loadExcelJs, XLSX_CONTENT_TYPE } from '../report/xlsx-download.js'
 
@@ -29,7 +31,21 @@ export const UPLOAD_FORMAT_MESSAGE =
 /** The most an Excel file may hold once unzipped: a larger one is not a tracking file. */
 const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024
 
+/** The columns a worksheet's rows are read in: a header reaching further is not the tracking layout. */
+export const MAX_UPLOAD_COLUMNS = 100
+
+/** Rows read at most: the header and one data row more than a file may hold, to tell it so. */
+const MAX_READ_ROWS = SHIPPING_LIMITS.uploadRows + 2
+
 const blank = (cell: UploadCell | undefined) => cell === undefined || cell === ''
+
+/** The 413 of a file with more rows than an upload takes (it is not read any further). */
+export function tooManyRows(): AppError {
+  return new AppError(
+    413,
+    `A tracking file holds at most ${formatCount(SHIPPING_LIMITS.uploadRows)} rows; this one has more: split it and upload each part.`,
+  )
+}
 
 /** The file's kind by its content type, or by its first bytes for a generic one. */
 export function uploadKind(contentType: string | undefined, body: Buffer): 'csv' | 'xlsx' {
@@ -51,6 +67,7 @@ export async function readUploadTable(kind: 'csv' | 'xlsx', body: Buffer): Promi
   if (!header) {
     throw AppError.badRequest('The file is empty: it needs a header row and a row per package.')
   }
+  if (data.length > SHIPPING_LIMITS.uploadRows) throw tooManyRows()
   return { header, rows: data }
 }
 
@@ -121,15 +138,33 @@ async function readXlsx(body: Buffer): Promise<UploadRow[]> {
   }
   const sheet = workbook.worksheets[0]
   if (!sheet) throw AppError.badRequest('The workbook has no worksheet.')
+  // Row by row up to the last, the header's columns only: a worksheet's cells may reach column
+  // XFD, and reading every column of every row would fill the memory. No further than a data
+  // row more than a file may hold.
   const rows: UploadRow[] = []
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+  let width = MAX_UPLOAD_COLUMNS
+  for (let number = 1; number <= sheet.rowCount && rows.length < MAX_READ_ROWS; number++) {
+    const row = sheet.findRow(number)
+    if (!row) continue
     const cells: UploadCell[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellValue(cell.value)
-    })
-    for (let index = 0; index < cells.length; index++) cells[index] ??= ''
+    for (let column = 1; column <= width; column++) {
+      cells.push(cellValue(row.findCell(column)?.value ?? null))
+    }
+    if (cells.every(blank)) continue
+    if (rows.length === 0) {
+      for (let column = MAX_UPLOAD_COLUMNS + 1; column <= row.cellCount; column++) {
+        if (!blank(cellValue(row.findCell(column)?.value ?? null))) {
+          throw AppError.badRequest(
+            `The header row has a value beyond column ${MAX_UPLOAD_COLUMNS}: a tracking file’s first row names its columns only.`,
+            { [`row ${number}`]: [`Column ${column} of the header row holds a value.`] },
+          )
+        }
+      }
+      while (cells.length > 0 && blank(cells[cells.length - 1])) cells.pop()
+      width = cells.length
+    }
     rows.push({ row: number, cells })
-  })
+  }
   return rows
 }
 

@@ -2,10 +2,7 @@ import type { Kysely } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import { normalizeText } from '../../shared/enrollment/text-normalization.js'
 import { formatCount } from '../../shared/format/number-text.js'
-import {
-  SHIPPING_LIMITS,
-  type TrackingUploadResult,
-} from '../../shared/shipping/shipping-schema.js'
+import type { TrackingUploadResult } from '../../shared/shipping/shipping-schema.js'
 import {
   checkCarrier,
   checkShippedDate,
@@ -73,12 +70,6 @@ export async function uploadTracking(
   const table = await readUploadTable(uploadKind(contentType, body), body)
   if (table.rows.length === 0) {
     throw AppError.badRequest('The file has a header but no rows: nothing was recorded.')
-  }
-  if (table.rows.length > SHIPPING_LIMITS.uploadRows) {
-    throw new AppError(
-      413,
-      `A tracking file holds at most ${formatCount(SHIPPING_LIMITS.uploadRows)} rows; this one has ${formatCount(table.rows.length)}: split it and upload each part.`,
-    )
   }
   const found = findTrackingColumns(table.header.cells.map(textOf))
   if ('problems' in found) {
