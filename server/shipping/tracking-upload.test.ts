@@ -394,6 +394,36 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     expect(tooMany.json().detail).toContain('at most 20,000 rows')
   })
 
+  it('a file of a header and megabytes of empty or short lines answers at once and records nothing', async () => {
+    const before = await t.database.db
+      .selectFrom('shipments')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    const post = (payload: string) =>
+      asVendor({
+        method: 'POST',
+        url: '/api/shipping/tracking',
+        headers: { 'content-type': 'text/csv' },
+        payload,
+      })
+    // 2 MB of empty lines held the server for over a minute.
+    let started = performance.now()
+    const blank = await post(`${TRACKING_HEADER}\n${'\n'.repeat(2_000_000)}`)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().detail).toBe('The file has a header but no rows: nothing was recorded.')
+    started = performance.now()
+    const short = await post(`${TRACKING_HEADER}\n${'x\n'.repeat(1_000_000)}`)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(short.statusCode).toBe(413)
+    expect(short.json().detail).toContain('at most 20,000 rows')
+    const after = await t.database.db
+      .selectFrom('shipments')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    expect(after.count).toBe(before.count)
+  })
+
   it('records an upload of 10,000 rows in under a second of server time per 1,000 rows', async () => {
     const { event } = await released(1)
     const stored = await t.database.db
