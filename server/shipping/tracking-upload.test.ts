@@ -368,6 +368,33 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     ])
   })
 
+  it('a tracking number or BAC typed as a number too long to keep its digits is refused: the column is to be text', async () => {
+    const { event, bacs } = await released(1)
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Tracking')
+    sheet.addRow(['BAC', 'Event Code', 'Carrier', 'Tracking Number', 'Shipped Date'])
+    // A 20-digit FedEx number typed in a number cell was stored as 61299995669352460000.
+    sheet.addRow([bacs[0], event.code, 'FedEx', Number('61299995669352455464'), '2025-02-20'])
+    sheet.addRow([Number('12345678901234567890'), event.code, 'UPS', '1ZNUMBERBAC', '2025-02-20'])
+    sheet.addRow([bacs[0], event.code, 'UPS', 123456789012, '2025-02-20'])
+    const answer = await asVendor({
+      method: 'POST',
+      url: '/api/shipping/tracking',
+      headers: { 'content-type': XLSX },
+      payload: Buffer.from(await workbook.xlsx.writeBuffer()),
+    })
+    expect(answer.statusCode, answer.body).toBe(400)
+    expect(answer.json().errors).toEqual({
+      'row 2': [
+        'The tracking number 61299995669352460000 lost its digits as a number: format the column as text and enter it again.',
+      ],
+      'row 3': [
+        'The BAC 12345678901234567000 lost its digits as a number: format the column as text and enter it again.',
+      ],
+    })
+    expect(await shipmentsOf(bacs[0] ?? '')).toEqual([])
+  })
+
   it('a file that is not a tracking file is a clear 4xx and records nothing', async () => {
     const post = (payload: string | Buffer, type: string) =>
       asVendor({

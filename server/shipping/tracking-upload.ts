@@ -4,6 +4,7 @@ import { normalizeText } from '../../shared/enrollment/text-normalization.js'
 import { formatCount } from '../../shared/format/number-text.js'
 import type { TrackingUploadResult } from '../../shared/shipping/shipping-schema.js'
 import {
+  type Checked,
   checkCarrier,
   checkShippedDate,
   checkTrackingNumber,
@@ -52,6 +53,13 @@ function textOf(cell: UploadCell | undefined): string {
     return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10)
   return String(cell)
 }
+
+/** An Excel number cell too large to hold its digits (beyond 2^53 a double rounds them). */
+const lostDigits = (cell: UploadCell | undefined): cell is number =>
+  typeof cell === 'number' && !Number.isSafeInteger(cell)
+
+const lostDigitsProblem = (what: string, cell: number) =>
+  `The ${what} ${textOf(cell)} lost its digits as a number: format the column as text and enter it again.`
 
 /**
  * Records the shipments of a tracking file (docs/product.md#tracking-upload). Every row is
@@ -187,7 +195,9 @@ async function checkRows(
     } else if (!event) fail(row.row, `There is no sales event ${code}.`)
     const release = event ? released.get(event.id) : undefined
     if (event && !release) fail(row.row, `${event.code} (${event.name}) has not been released.`)
+    const bacCell = cell(row, 'bac')
     if (bac === '') fail(row.row, 'Enter the BAC.')
+    else if (lostDigits(bacCell)) fail(row.row, lostDigitsProblem('BAC', bacCell))
     else if (event && release) {
       const line = release.rows.get(bacKey(bac))
       if (!line) {
@@ -201,7 +211,10 @@ async function checkRows(
     }
     const carrier = checkCarrier(textOf(cell(row, 'carrier')))
     if ('problem' in carrier) fail(row.row, carrier.problem)
-    const tracking = checkTrackingNumber(textOf(cell(row, 'trackingNumber')))
+    const trackingCell = cell(row, 'trackingNumber')
+    const tracking: Checked<string> = lostDigits(trackingCell)
+      ? { problem: lostDigitsProblem('tracking number', trackingCell) }
+      : checkTrackingNumber(textOf(trackingCell))
     if ('problem' in tracking) fail(row.row, tracking.problem)
     const shipped = checkShippedDate(cell(row, 'shippedOn') ?? '', latest)
     if ('problem' in shipped) fail(row.row, shipped.problem)
