@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import {
   carrierName,
+  checkCarrier,
   checkShippedDate,
   checkTrackingNumber,
   findTrackingColumns,
@@ -153,6 +154,17 @@ describe('the tracking file’s rules', () => {
       'USPS',
       'DHL',
     ])
+    expect(['DHL Express', 'A&B Freight Co.', "O'Neil-Ship 2", 'Señal'].map(checkCarrier)).toEqual(
+      ['DHL Express', 'A&B Freight Co.', "O'Neil-Ship 2", 'Señal'].map((value) => ({ value })),
+    )
+    for (const bad of ['<b>Acme</b> http://evil.example', 'Acme (fast)', '-Acme', 'Acme/2']) {
+      expect(checkCarrier(bad)).toEqual({
+        problem: "A carrier’s name holds letters, digits, spaces and . & ' - only.",
+      })
+    }
+    expect(checkCarrier('A'.repeat(41))).toEqual({
+      problem: 'The carrier is longer than 40 characters.',
+    })
     expect(checkTrackingNumber(' 1Z 999-AA ')).toEqual({ value: '1Z 999-AA' })
     expect(checkTrackingNumber('=HYPERLINK("x")')).toEqual({
       problem: 'A tracking number holds letters, digits, spaces and hyphens only.',

@@ -43,11 +43,21 @@ export function carrierName(carrier: string): string {
 
 export type Checked<T> = { value: T } | { problem: string }
 
-/** The carrier: one line of at most SHIPPING_LIMITS.carrier characters. */
+/** A carrier's name: letters, digits, spaces and . & ' - (no markup, no address to link). */
+const CARRIER_TEXT = /^[\p{L}\p{N}][\p{L}\p{N} .&'-]*$/u
+
+/**
+ * The carrier: a name of letters, digits, spaces and . & ' - of at most SHIPPING_LIMITS.carrier
+ * characters (it reaches the dealer's mail as written).
+ */
 export function checkCarrier(text: string): Checked<string> {
   const carrier = normalizeText(text)
   if (carrier === '') return { problem: 'Enter the carrier.' }
-  if (hasInvalidCharacter(carrier)) return { problem: 'The carrier holds a character it cannot.' }
+  if (hasInvalidCharacter(carrier) || !CARRIER_TEXT.test(carrier)) {
+    return {
+      problem: "A carrier’s name holds letters, digits, spaces and . & ' - only.",
+    }
+  }
   if (carrier.length > SHIPPING_LIMITS.carrier) {
     return { problem: `The carrier is longer than ${SHIPPING_LIMITS.carrier} characters.` }
   }
