@@ -165,7 +165,7 @@ describe('the tracking file’s rules', () => {
     expect(checkCarrier('A'.repeat(41))).toEqual({
       problem: 'The carrier is longer than 40 characters.',
     })
-    expect(checkTrackingNumber(' 1Z 999-AA ')).toEqual({ value: '1Z 999-AA' })
+    expect(checkTrackingNumber(' 1z 999-aa ')).toEqual({ value: '1Z999-AA' })
     expect(checkTrackingNumber('=HYPERLINK("x")')).toEqual({
       problem: 'A tracking number holds letters, digits, spaces and hyphens only.',
     })

@@ -250,7 +250,7 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     expect(stored.statusCode, stored.body).toBe(200)
     expect(stored.json()).toEqual({ rows: 2, added: 2, unchanged: 0 })
     expect(await shipmentsOf(b)).toEqual([
-      { tracking_number: '7946 1234 5678', carrier: 'FedEx', enrollment_guid: dealers[1]?.guid },
+      { tracking_number: '794612345678', carrier: 'FedEx', enrollment_guid: dealers[1]?.guid },
     ])
     // Each enrollment's every dealer shipped: its mail is queued after the answer, not 15 minutes
     // later by the job (the scheduler's job is the same function).
@@ -288,6 +288,23 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     ).filter((row) => JSON.stringify(row.filters).includes(event.code))
     expect(audit.map((row) => row.row_count)).toEqual([2, 1])
     expect(audit[0]?.actor).toBe(VENDOR_CLAIMS.preferred_username)
+  })
+
+  it('a tracking number is one whatever its case and spaces: stored in upper case without them', async () => {
+    const { event, bacs } = await released(1)
+    const [a = ''] = bacs
+    const first = await upload([
+      `${a},${event.code},UPS,1Z1,2025-02-20`,
+      `${a},${event.code},UPS,1z1,2025-02-20`,
+      `${a},${event.code},UPS,1Z 1,2025-02-20`,
+    ])
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toEqual({ rows: 3, added: 1, unchanged: 2 })
+    const again = await upload([`${a},${event.code},UPS,1 z 1,2025-02-20`])
+    expect(again.json()).toEqual({ rows: 1, added: 0, unchanged: 1 })
+    const other = await upload([`${a},${event.code},FedEx,1z1,2025-02-20`])
+    expect(other.statusCode).toBe(400)
+    expect((await shipmentsOf(a)).map((row) => row.tracking_number)).toEqual(['1Z1'])
   })
 
   it('checks every row: event, BAC on the latest release, carrier, tracking number, date, the same key twice, a stored shipment', async () => {

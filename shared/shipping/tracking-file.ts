@@ -64,7 +64,11 @@ export function checkCarrier(text: string): Checked<string> {
   return { value: carrierName(carrier) }
 }
 
-/** The tracking number: letters, digits, spaces and hyphens, at most SHIPPING_LIMITS.trackingNumber. */
+/**
+ * The tracking number: letters, digits, spaces and hyphens, at most
+ * SHIPPING_LIMITS.trackingNumber; kept in upper case without its spaces, so that 1z 1 and 1Z1
+ * are one package.
+ */
 export function checkTrackingNumber(text: string): Checked<string> {
   const tracking = normalizeText(text)
   if (tracking === '') return { problem: 'Enter the tracking number.' }
@@ -76,12 +80,13 @@ export function checkTrackingNumber(text: string): Checked<string> {
   if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(tracking)) {
     return { problem: 'A tracking number holds letters, digits, spaces and hyphens only.' }
   }
-  if (tracking.length > SHIPPING_LIMITS.trackingNumber) {
+  const value = tracking.replace(/\s+/g, '').toUpperCase()
+  if (value.length > SHIPPING_LIMITS.trackingNumber) {
     return {
       problem: `The tracking number is longer than ${SHIPPING_LIMITS.trackingNumber} characters.`,
     }
   }
-  return { value: tracking }
+  return { value }
 }
 
 /** Excel's day 0 (1899-12-30, so that its serial 60 is its imaginary 1900-02-29's day after). */
