@@ -143,6 +143,14 @@ describe('the tracking file’s rules', () => {
     expect(checkShippedDate('2025-03-02', '2025-03-01')).toEqual({
       problem: 'The shipped date 2025-03-02 is in the future.',
     })
+    expect(checkShippedDate('2024-01-01', '2025-03-01', 2025)).toEqual({ value: '2024-01-01' })
+    for (const old of ['2023-12-31', '1900-01-01', 1]) {
+      expect(checkShippedDate(old, '2025-03-01', 2025)).toEqual({
+        problem: expect.stringContaining(
+          'is before January 1, 2024: a 2025 event’s kits ship from the year before on.',
+        ),
+      })
+    }
   })
 
   it('writes the carriers with tracking pages one way; a tracking number holds letters, digits, spaces and hyphens', () => {

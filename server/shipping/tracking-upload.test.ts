@@ -330,6 +330,7 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
       `${a},${event.code},FedEx,1ZSTORED,2025-02-20`,
       ',,,,',
       `${b},${event.code},UPS,1ZOK,2025-02-20`,
+      `${b},${event.code},UPS,1ZOLD,1900-01-01`,
     ])
     expect(answer.statusCode, answer.body).toBe(400)
     const errors = answer.json().errors as Record<string, string[]>
@@ -349,6 +350,9 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
       ],
       'row 12': [
         `Tracking number 1ZSTORED of BAC ${a} for ${event.code} is recorded already, shipped on 2025-02-20 by UPS: the program office corrects a recorded shipment in the enrollment’s dialog.`,
+      ],
+      'row 15': [
+        'The shipped date 1900-01-01 is before January 1, 2024: a 2025 event’s kits ship from the year before on.',
       ],
     })
     expect(await shipmentsOf(b)).toEqual([])

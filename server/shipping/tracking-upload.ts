@@ -216,7 +216,7 @@ async function checkRows(
       ? { problem: lostDigitsProblem('tracking number', trackingCell) }
       : checkTrackingNumber(textOf(trackingCell))
     if ('problem' in tracking) fail(row.row, tracking.problem)
-    const shipped = checkShippedDate(cell(row, 'shippedOn') ?? '', latest)
+    const shipped = checkShippedDate(cell(row, 'shippedOn') ?? '', latest, event?.year)
     if ('problem' in shipped) fail(row.row, shipped.problem)
     if (event && onManifest && 'value' in carrier && 'value' in tracking && 'value' in shipped) {
       checked.push({

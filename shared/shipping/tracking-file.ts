@@ -95,9 +95,14 @@ const DAY = 86_400_000
 
 /**
  * The shipped date: YYYY-MM-DD, an Excel date (a date cell, or its serial number), not after
- * `latest` (today's date where it is latest, so a vendor anywhere can enter today).
+ * `latest` (today's date where it is latest, so a vendor anywhere can enter today) and, given
+ * the event's year, not before January 1 of the year before it.
  */
-export function checkShippedDate(value: string | number | Date, latest: string): Checked<string> {
+export function checkShippedDate(
+  value: string | number | Date,
+  latest: string,
+  eventYear?: number,
+): Checked<string> {
   let date: string | null = null
   if (value instanceof Date) {
     date = Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10)
@@ -113,6 +118,11 @@ export function checkShippedDate(value: string | number | Date, latest: string):
   }
   if (!date) return { problem: 'The shipped date is not a date: write it as YYYY-MM-DD.' }
   if (date > latest) return { problem: `The shipped date ${date} is in the future.` }
+  if (eventYear !== undefined && date < `${eventYear - 1}-01-01`) {
+    return {
+      problem: `The shipped date ${date} is before January 1, ${eventYear - 1}: a ${eventYear} event’s kits ship from the year before on.`,
+    }
+  }
   return { value: date }
 }
 
