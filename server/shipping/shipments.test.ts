@@ -254,6 +254,18 @@ describe.each(testDatabaseKinds())('an enrollment’s shipments on %s', (kind) =
         'trackingNumber',
       ],
       [{ carrier: 'UPS', trackingNumber: 'X', shippedOn: '2025-02-20', extra: 1 }, ''],
+      // The upload's rules: the correction took each of these.
+      [{ carrier: 'UPS', trackingNumber: 'X', shippedOn: '2999-01-01' }, 'shippedOn'],
+      [{ carrier: 'UPS', trackingNumber: 'X', shippedOn: '1900-01-01' }, 'shippedOn'],
+      [{ carrier: 'UPS', trackingNumber: '<x>', shippedOn: '2025-02-20' }, 'trackingNumber'],
+      [
+        {
+          carrier: '<b>Acme</b> http://evil.example',
+          trackingNumber: 'X',
+          shippedOn: '2025-02-20',
+        },
+        'carrier',
+      ],
     ] as const) {
       const bad = await t.asAdmin({ method: 'PUT', url: `/api/shipments/${one.id}`, payload })
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400)
@@ -266,6 +278,15 @@ describe.each(testDatabaseKinds())('an enrollment’s shipments on %s', (kind) =
       ['UPS', 'TRACK-2', '2025-02-20'],
       ['FedEx', '7489', '2025-02-21'],
     ])
+    // Written as the upload writes them: the carrier's usual name, the tracking number in upper
+    // case without spaces.
+    const written = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/shipments/${one.id}`,
+      payload: { carrier: 'ups', trackingNumber: '7489 z', shippedOn: '2025-02-21' },
+    })
+    expect(written.statusCode, written.body).toBe(200)
+    expect(written.json()).toMatchObject({ carrier: 'UPS', trackingNumber: '7489Z' })
 
     const payload = { carrier: 'UPS', trackingNumber: 'X', shippedOn: '2025-02-20' }
     expect(

@@ -8,6 +8,12 @@ import type {
   ShipTo,
 } from '../../shared/shipping/enrollment-shipments.js'
 import type { Shipment } from '../../shared/shipping/shipping-schema.js'
+import {
+  checkCarrier,
+  checkShippedDate,
+  checkTrackingNumber,
+  latestDateNow,
+} from '../../shared/shipping/tracking-file.js'
 import type { AuditRepository } from '../audit/audit-repository.js'
 import type { Staff } from '../auth/auth-plugin.js'
 import type { Database } from '../db/schema.js'
@@ -162,9 +168,39 @@ function shipToAnswer(bac: string, address: ShipToAddress, source: ShipTo['sourc
   }
 }
 
+interface ShipmentFields {
+  carrier: string
+  trackingNumber: string
+  shippedOn: string
+}
+
+/**
+ * A correction's fields by the tracking upload's rules (shared/shipping/tracking-file.ts): the
+ * carrier and tracking number written as an upload stores them, the shipped date neither in the
+ * future nor before the year before the event's; 400 with each field's problem otherwise.
+ */
+function correctedFields(given: ShipmentFields, eventYear: number): ShipmentFields {
+  const carrier = checkCarrier(given.carrier)
+  const trackingNumber = checkTrackingNumber(given.trackingNumber)
+  const shippedOn = checkShippedDate(given.shippedOn, latestDateNow(), eventYear)
+  if ('value' in carrier && 'value' in trackingNumber && 'value' in shippedOn) {
+    return {
+      carrier: carrier.value,
+      trackingNumber: trackingNumber.value,
+      shippedOn: shippedOn.value,
+    }
+  }
+  const errors: Record<string, string[]> = {}
+  for (const [field, checked] of Object.entries({ carrier, trackingNumber, shippedOn })) {
+    if ('problem' in checked) errors[field] = [checked.problem]
+  }
+  const [first] = Object.values(errors).flat()
+  throw AppError.badRequest(first ?? 'The shipment is not valid.', errors)
+}
+
 /**
  * Corrects one shipment (docs/product.md#tracking-upload): its carrier, tracking number and
- * shipped date, under its row lock. Its key (event, BAC, tracking number) stays unique: a
+ * shipped date, by the upload's rules, under its row lock. Its key (event, BAC, tracking number) stays unique: a
  * tracking number another package of the same dealer and event has is refused (409), also when
  * a correction of that other shipment commits meanwhile. The audit trail records it; the
  * shipment as it is changes nothing.
@@ -172,21 +208,23 @@ function shipToAnswer(bac: string, address: ShipToAddress, source: ShipTo['sourc
 export async function correctShipment(
   context: ShipmentsContext,
   id: string,
-  fields: { carrier: string; trackingNumber: string; shippedOn: string },
+  given: ShipmentFields,
   staff: Staff,
 ): Promise<Shipment> {
-  const taken = (shipment: StoredShipment) =>
+  const taken = (shipment: StoredShipment, trackingNumber: string) =>
     new AppError(
       409,
-      `Another package of ${shipment.bac} for ${shipment.eventName} already has the tracking number ${fields.trackingNumber}: correct that shipment instead.`,
+      `Another package of ${shipment.bac} for ${shipment.eventName} already has the tracking number ${trackingNumber}: correct that shipment instead.`,
     )
-  const seen: { shipment?: StoredShipment } = {}
+  const seen: { shipment?: StoredShipment; trackingNumber?: string } = {}
   try {
     return await context.db.transaction().execute(async (trx) => {
       const { shipping, audit } = context.within(trx)
       const shipment = await shipping.findShipment(id, { lock: true })
       if (!shipment) throw AppError.notFound(NO_SHIPMENT_MESSAGE)
+      const fields = correctedFields(given, shipment.eventYear)
       seen.shipment = shipment
+      seen.trackingNumber = fields.trackingNumber
       // The shipment as it is (the dialog saved without a change): nothing to record.
       if (
         shipment.carrier === fields.carrier &&
@@ -196,7 +234,7 @@ export async function correctShipment(
         return shipmentAnswer(shipment)
       }
       if (await shipping.trackingNumberTaken(shipment, fields.trackingNumber)) {
-        throw taken(shipment)
+        throw taken(shipment, fields.trackingNumber)
       }
       await shipping.correctShipment(id, fields, staff.username)
       await audit.record({
@@ -220,7 +258,9 @@ export async function correctShipment(
     })
   } catch (error) {
     // Two corrections of two packages to one tracking number at once: the second breaks the key.
-    if (seen.shipment && uniqueViolation(error)) throw taken(seen.shipment)
+    if (seen.shipment && uniqueViolation(error)) {
+      throw taken(seen.shipment, seen.trackingNumber ?? given.trackingNumber)
+    }
     throw error
   }
 }
