@@ -307,6 +307,22 @@ describe.each(testDatabaseKinds())('release files and the tracking upload on %s'
     expect((await shipmentsOf(a)).map((row) => row.tracking_number)).toEqual(['1Z1'])
   })
 
+  it('a dealer gets at most 20 packages per event, counting those recorded', async () => {
+    const { event, bacs } = await released(1)
+    const [a = ''] = bacs
+    const line = (index: number) => `${a},${event.code},UPS,1ZMANY${index},2025-02-20`
+    const first = await upload(Array.from({ length: 19 }, (_, index) => line(index)))
+    expect(first.json()).toEqual({ rows: 19, added: 19, unchanged: 0 })
+    const more = await upload([line(0), line(19), line(20), line(21)])
+    expect(more.statusCode, more.body).toBe(400)
+    const problem = `BAC ${a} would have more than 20 packages for ${event.code}: a dealer gets at most 20 per event.`
+    expect(more.json().errors).toEqual({ 'row 4': [problem], 'row 5': [problem] })
+    expect(await shipmentsOf(a)).toHaveLength(19)
+    const last = await upload([line(0), line(19)])
+    expect(last.json()).toEqual({ rows: 2, added: 1, unchanged: 1 })
+    expect(await shipmentsOf(a)).toHaveLength(20)
+  })
+
   it('checks every row: event, BAC on the latest release, carrier, tracking number, date, the same key twice, a stored shipment', async () => {
     const { event, dealers, bacs } = await released(3)
     const [a = '', b = '', c = ''] = bacs

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import { normalizeText } from '../../shared/enrollment/text-normalization.js'
 import { formatCount } from '../../shared/format/number-text.js'
-import type { TrackingUploadResult } from '../../shared/shipping/shipping-schema.js'
+import {
+  SHIPPING_LIMITS,
+  type TrackingUploadResult,
+} from '../../shared/shipping/shipping-schema.js'
 import {
   type Checked,
   checkCarrier,
@@ -242,6 +245,13 @@ async function checkRows(
   const inFile = new Map<string, CheckedRow>()
   const added: CheckedRow[] = []
   let unchanged = 0
+  // Packages per dealer and event, the stored and the added.
+  const dealerOf = (shipment: Pick<ShipmentKeyed, 'eventId' | 'bacKey'>) =>
+    `${shipment.eventId}\u0000${shipment.bacKey}`
+  const packages = new Map<string, number>()
+  for (const shipment of stored.values()) {
+    packages.set(dealerOf(shipment), (packages.get(dealerOf(shipment)) ?? 0) + 1)
+  }
   for (const each of checked) {
     const key = keyOf(each)
     const earlier = inFile.get(key)
@@ -257,8 +267,16 @@ async function checkRows(
       continue
     }
     inFile.set(key, each)
-    if (!recorded) added.push(each)
-    else if (sameContents(recorded, each)) unchanged++
+    if (!recorded) {
+      const count = (packages.get(dealerOf(each)) ?? 0) + 1
+      packages.set(dealerOf(each), count)
+      if (count > SHIPPING_LIMITS.packagesPerDealer) {
+        fail(
+          each.row,
+          `BAC ${each.bac} would have more than ${SHIPPING_LIMITS.packagesPerDealer} packages for ${each.eventCode}: a dealer gets at most ${SHIPPING_LIMITS.packagesPerDealer} per event.`,
+        )
+      } else added.push(each)
+    } else if (sameContents(recorded, each)) unchanged++
     else {
       fail(
         each.row,

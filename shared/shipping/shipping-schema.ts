@@ -13,6 +13,8 @@ export const SHIPPING_LIMITS = {
   trackingNumber: 40,
   /** Rows of one tracking upload. */
   uploadRows: 20_000,
+  /** Packages of one dealer (BAC) for one sales event. */
+  packagesPerDealer: 20,
   address: 100,
 } as const
 
