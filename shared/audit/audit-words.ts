@@ -58,6 +58,12 @@ const FILTER_LABELS: Record<string, string> = {
   shippedOn: 'Shipped on',
   reference: 'Reference',
   shipping: 'Shipping',
+  was: 'Was',
+  address: 'Street address',
+  city: 'City',
+  state: 'State',
+  postal: 'Postal code',
+  country: 'Country',
 }
 
 /** The filters whose value is a calendar date ('2026-11-28'). */
