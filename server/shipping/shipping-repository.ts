@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { type EnrollmentScope, EVERY_ENROLLMENT } from '../../shared/auth/staff-role.js'
 import { bacKey } from '../../shared/enrollment/bac-key.js'
 import {
@@ -10,7 +10,7 @@ import {
   type SalesEventBody,
 } from '../../shared/shipping/shipping-schema.js'
 import { enrollmentScopeSql } from '../db/enrollment-scope-sql.js'
-import type { Database, ShipDealer } from '../db/schema.js'
+import type { Database, ManifestReleaseRowTable, ShipDealer } from '../db/schema.js'
 import type { ManifestCandidate, ManifestLine, ShipToAddress } from './manifest.js'
 import { shipToKey } from './manifest.js'
 import { trackingUploadQueries } from './tracking-upload-repository.js'
@@ -66,25 +66,8 @@ export function eventNameKey(name: string): string {
   return name.toLowerCase()
 }
 
-interface ReleaseRowRecord {
-  position: number
-  change: string
-  bac: string
-  bac_key: string
-  dealer_name: string
-  address: string
-  city: string
-  state: string
-  postal: string
-  country: string
-  english_kit: string | null
-  english_kits: number
-  hispanic_kit: string | null
-  hispanic_kits: number
-  reference: string
-  enrollment_guid: string
-  region_id: number | null
-}
+/** A row of `manifest_release_rows` as read. */
+type ReleaseRowRecord = Selectable<ManifestReleaseRowTable>
 
 function toLine(row: ReleaseRowRecord): ManifestLine {
   return {

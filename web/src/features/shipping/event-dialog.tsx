@@ -1,5 +1,6 @@
 import type { SalesEvent, SalesEventBody } from '@shared/shipping/shipping-schema'
 import { useId, useRef, useState } from 'react'
+import { PlainField } from '../../components/form/plain-field'
 import { Modal } from '../../components/ui/modal'
 import { ApiError } from '../../lib/api-client'
 
@@ -110,36 +111,20 @@ export function EventDialog({
           void save()
         }}
       >
-        {FIELDS.map((field) => {
-          const error = errors[field.name]
-          const inputId = `${id}-${field.name}`
-          return (
-            <div key={field.name} className={`field${error ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={inputId}>
-                {field.label}
-              </label>
-              <input
-                ref={field.name === 'name' ? first : undefined}
-                id={inputId}
-                className="field__input"
-                type={field.type}
-                value={values[field.name]}
-                maxLength={field.type === 'text' ? NAME_LIMIT : undefined}
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                onChange={(changed) =>
-                  setValues((all) => ({ ...all, [field.name]: changed.target.value }))
-                }
-              />
-              {error && (
-                <p id={`${inputId}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          )
-        })}
+        {FIELDS.map((field) => (
+          <PlainField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            type={field.type}
+            value={values[field.name]}
+            maxLength={field.type === 'text' ? NAME_LIMIT : undefined}
+            required
+            error={errors[field.name]}
+            inputRef={field.name === 'name' ? first : undefined}
+            onChange={(value) => setValues((all) => ({ ...all, [field.name]: value }))}
+          />
+        ))}
         {refusal && (
           <p className="banner banner--warning event-dialog__refusal" role="alert">
             {refusal}

@@ -1,17 +1,13 @@
 import type { ManifestProblem } from '@shared/shipping/shipping-schema'
 import { useId, useRef, useState } from 'react'
+import { PlainField } from '../../components/form/plain-field'
 import { Modal } from '../../components/ui/modal'
-import { putShipTo, type ShipToFields } from '../admin/enrollment-dialog/shipment-calls'
+import {
+  putShipTo,
+  SHIP_TO_FIELDS,
+  type ShipToFields,
+} from '../admin/enrollment-dialog/shipment-calls'
 import { fieldErrors } from './event-dialog'
-
-const FIELDS: ReadonlyArray<{ name: keyof ShipToFields; label: string; autoComplete: string }> = [
-  { name: 'name', label: 'Ship to (name)', autoComplete: 'organization' },
-  { name: 'address', label: 'Street address', autoComplete: 'address-line1' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postal', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-]
 
 /**
  * The office's ship-to address of an LMA's dealer that cannot ship (docs/product.md#manifests):
@@ -52,11 +48,11 @@ export function ShipToDialog({
     } catch (caught) {
       const found = fieldErrors(
         caught,
-        FIELDS.map(({ name }) => name),
+        SHIP_TO_FIELDS.map(({ name }) => name),
       )
       if (found) {
         setErrors(found)
-        const field = FIELDS.find(({ name }) => found[name])
+        const field = SHIP_TO_FIELDS.find(({ name }) => found[name])
         if (field) document.getElementById(`${id}-${field.name}`)?.focus()
       } else {
         setRefusal(caught instanceof Error ? caught.message : 'The address could not be saved.')
@@ -93,34 +89,18 @@ export function ShipToDialog({
           void save()
         }}
       >
-        {FIELDS.map((field) => {
-          const error = errors[field.name]
-          const inputId = `${id}-${field.name}`
-          return (
-            <div key={field.name} className={`field${error ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={inputId}>
-                {field.label}
-              </label>
-              <input
-                ref={field.name === 'address' ? first : undefined}
-                id={inputId}
-                className="field__input"
-                value={values[field.name]}
-                autoComplete={field.autoComplete}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                onChange={(changed) =>
-                  setValues((all) => ({ ...all, [field.name]: changed.target.value }))
-                }
-              />
-              {error && (
-                <p id={`${inputId}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          )
-        })}
+        {SHIP_TO_FIELDS.map((field) => (
+          <PlainField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            value={values[field.name]}
+            autoComplete={field.autoComplete}
+            error={errors[field.name]}
+            inputRef={field.name === 'address' ? first : undefined}
+            onChange={(value) => setValues((all) => ({ ...all, [field.name]: value }))}
+          />
+        ))}
         {refusal && (
           <p className="banner banner--warning" role="alert">
             {refusal}

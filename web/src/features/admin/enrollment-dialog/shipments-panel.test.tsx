@@ -95,9 +95,8 @@ describe('the Shipping panel', () => {
     await user.clear(number)
     await user.type(number, '1Z999AA10123456785')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Enter the shipped date as YYYY-MM-DD.',
-    )
+    expect(await screen.findByText('Enter the shipped date as YYYY-MM-DD.')).toBeTruthy()
+    expect(screen.getByLabelText('Shipped on').getAttribute('aria-invalid')).toBe('true')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByRole('button', { name: 'Correct' })).toBeTruthy()
     expect(server().bodiesTo('PUT /api/shipments/41')[1]).toEqual({

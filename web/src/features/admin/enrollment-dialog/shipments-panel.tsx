@@ -4,6 +4,7 @@ import { notShippedWords, shippedWordsParts } from '@shared/shipping/shipment-wo
 import type { Shipment } from '@shared/shipping/shipping-schema'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { PlainField } from '../../../components/form/plain-field'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { adminKeys } from '../query/admin-keys'
@@ -14,6 +15,7 @@ import {
   getEnrollmentShipments,
   putShipment,
   putShipTo,
+  SHIP_TO_FIELDS,
   type ShipmentFields,
   type ShipToFields,
 } from './shipment-calls'
@@ -187,25 +189,14 @@ function ShipmentForm({ shipment, onDone }: { shipment: Shipment; onDone(saved: 
     }
   }
   const field = (name: keyof ShipmentFields, label: string, type = 'text') => (
-    <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="field__input"
-        type={type}
-        value={fields[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="field__error" role="alert">
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <PlainField
+      id={`${id}-${name}`}
+      label={label}
+      type={type}
+      value={fields[name]}
+      error={errors[name]}
+      onChange={(value) => setFields({ ...fields, [name]: value })}
+    />
   )
   return (
     <fieldset className="payment__form shipments__form">
@@ -312,15 +303,6 @@ function ShipToTable({
   )
 }
 
-const SHIP_TO_LABELS: Record<keyof ShipToFields, string> = {
-  name: 'Ship to (name)',
-  address: 'Street address',
-  city: 'City',
-  state: 'State',
-  postal: 'Postal code',
-  country: 'Country',
-}
-
 function ShipToForm({
   guid,
   bac,
@@ -353,25 +335,16 @@ function ShipToForm({
   return (
     <fieldset className="payment__form shipments__form">
       <legend className="visually-hidden">Ship-to address of BAC {bac}</legend>
-      {(Object.keys(SHIP_TO_LABELS) as Array<keyof ShipToFields>).map((name) => (
-        <div key={name} className={`field${errors[name] ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-${name}`}>
-            {SHIP_TO_LABELS[name]}
-          </label>
-          <input
-            id={`${id}-${name}`}
-            className="field__input"
-            value={fields[name]}
-            aria-invalid={errors[name] ? true : undefined}
-            aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-            onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-          />
-          {errors[name] && (
-            <p id={`${id}-${name}-error`} className="field__error" role="alert">
-              {errors[name]}
-            </p>
-          )}
-        </div>
+      {SHIP_TO_FIELDS.map((field) => (
+        <PlainField
+          key={field.name}
+          id={`${id}-${field.name}`}
+          label={field.label}
+          value={fields[field.name]}
+          autoComplete={field.autoComplete}
+          error={errors[field.name]}
+          onChange={(value) => setFields({ ...fields, [field.name]: value })}
+        />
       ))}
       {errors[''] && (
         <p className="field__error" role="alert">
