@@ -34,6 +34,7 @@ test('an administrator: their name and role in the header, every tab, Delete and
     'Enrollments',
     'Dashboard',
     'Not re-enrolled',
+    'Shipping',
     'Audit trail',
   ])
   await expect(
@@ -69,7 +70,12 @@ for (const width of [1280, 390] as const) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0)
-    expect(await tabNames(page)).toEqual(['Enrollments', 'Dashboard', 'Not re-enrolled'])
+    expect(await tabNames(page)).toEqual([
+      'Enrollments',
+      'Dashboard',
+      'Not re-enrolled',
+      'Shipping',
+    ])
 
     // The list: bulk selection stays theirs, the rollover does not.
     await expect(listRows(page).first()).toBeVisible()
@@ -139,6 +145,7 @@ for (const width of [1280, 390] as const) {
       'Enrollments',
       'Dashboard',
       'Not re-enrolled',
+      'Shipping',
       'Audit trail',
     ])
 

@@ -41,7 +41,14 @@ export function ShippingFigures({
   return (
     <>
       {[...byBrand].map(([key, list]) => (
-        <div className="list-table-frame" key={key}>
+        // A region of its own, reached by the keyboard: on a phone the table scrolls in it.
+        <section
+          className="shipping-figures__frame"
+          key={key}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard (WCAG 2.1.1), and its table may hold no link
+          tabIndex={0}
+          aria-label={`Shipping figures of ${brandDisplayName(brands, key)} ${year}`}
+        >
           <table className="data-table shipping-figures">
             <caption className={brand === null ? 'shipping-figures__brand' : 'visually-hidden'}>
               {brand === null
@@ -65,7 +72,7 @@ export function ShippingFigures({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ))}
     </>
   )
