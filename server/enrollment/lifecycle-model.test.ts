@@ -829,7 +829,10 @@ class World {
     else if (paidInFull(invoice)) {
       expected = invoice.paidOn === today && invoice.reference === reference ? 200 : 409
     } else expected = 200
-    if (expected === 200 && response.statusCode === 200 && invoice) {
+    // The same payment again (paid in full, the same day and reference) changes nothing: what
+    // it paid stays recorded, a credit due back on a revision downwards included.
+    const repeated = reference !== null && !!invoice && paidInFull(invoice)
+    if (expected === 200 && response.statusCode === 200 && invoice && !repeated) {
       invoice.paidOn = reference === null ? null : today
       invoice.reference = reference
       invoice.paidCents = reference === null ? null : invoice.totalCents
