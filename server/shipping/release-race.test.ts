@@ -78,3 +78,50 @@ describe.runIf(hasPostgres())('releases of one event under concurrency on Postgr
     expect(releases.json()).toHaveLength(1)
   })
 })
+
+describe.runIf(hasPostgres())('events added at once on PostgreSQL', () => {
+  let t: AdminTestApp
+  let url: string
+  beforeAll(async () => {
+    t = await createAdminTestApp(
+      'postgres',
+      {},
+      { mail: { worker: false }, reminders: { schedule: false }, draftPurge: { schedule: false } },
+    )
+    url = t.database.url ?? ''
+  })
+  afterAll(() => t.close())
+
+  it('two events added at once both get a number of their own', async () => {
+    const other = new pg.Client({ connectionString: url })
+    await other.connect()
+    const calls: Array<Promise<LightMyRequestResponse>> = []
+    try {
+      await other.query('begin')
+      await other.query('select pg_advisory_xact_lock(hashtext($1))', ['sales-events chevy 2025'])
+      for (const index of [0, 1]) {
+        calls.push(
+          t.asAdmin({
+            method: 'POST',
+            url: '/api/shipping/events?brand=chevy&year=2025',
+            payload: {
+              name: `Raced Event ${index}`,
+              shipBy: '2025-05-01',
+              inStoreFrom: '2025-05-10',
+              inStoreTo: '2025-05-31',
+            },
+          }),
+        )
+        await waitFor(async () => ((await countLockWaiters(url)) > index ? true : undefined))
+      }
+      await other.query('commit')
+      const answers = await Promise.all(calls)
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201])
+      const codes = answers.map((answer) => (answer.json() as { code: string }).code)
+      expect(new Set(codes).size).toBe(2)
+    } finally {
+      await Promise.allSettled(calls)
+      await other.end()
+    }
+  })
+})

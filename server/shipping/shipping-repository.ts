@@ -138,6 +138,11 @@ export function createShippingRepository(db: Kysely<Database>) {
       body: SalesEventBody,
     ): Promise<StoredEvent | null> {
       const guid = randomUUID()
+      // The brand's year's events are numbered one at a time: a second add waits for the first
+      // to commit, then takes the next number (run in the add's transaction).
+      await sql`select pg_advisory_xact_lock(hashtext(${`sales-events ${brand} ${year}`}))`.execute(
+        db,
+      )
       const inserted = await sql<{ id: string }>`insert into sales_events
           (guid, brand, year, number, name, name_key, ship_by, in_store_from, in_store_to)
         select ${guid}, ${brand}, ${year},
